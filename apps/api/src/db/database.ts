@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { migrations } from './migrations';
+import type { Database } from './schema';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Where the data lives, for the start message: a folder or a server (without password). */
+  location: string;
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+
+/** Opens the embedded PGlite database (locked folder or memory) or a PostgreSQL server. */
+export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+  if ('databaseUrl' in config) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const url = new URL(config.databaseUrl);
+    url.password = '';
+    return { db, kind: 'postgres', location: url.toString(), close: () => db.destroy() };
+  }
+
+  const release = 'dataDir' in config ? lockDataDir(config.dataDir) : () => {};
+  try {
+    const pglite =
+      'dataDir' in config ? new PGlite(path.join(config.dataDir, 'pgdata')) : new PGlite();
+    await pglite.waitReady;
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      location: 'dataDir' in config ? config.dataDir : 'memory',
+      close: async () => {
+        await db.destroy();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Brings the schema up to date; run at every start, before the server listens. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

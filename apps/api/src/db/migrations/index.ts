@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as catalogue from './0001-catalogue';
+
+/**
+ * Every migration, in order. Listed here (not read from the disk) so the bundled server
+ * carries them; names never change once released.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-catalogue': catalogue,
+};

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('has defaults that run the shop on the embedded database', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe(path.resolve('./data'));
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.CORS_ORIGINS).toEqual([]);
+  });
+
+  it('reads the values it is given', () => {
+    const env = loadEnv({
+      PORT: '8080',
+      SEED_DEMO: 'false',
+      DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop',
+      CORS_ORIGINS: 'https://a.example, https://b.example',
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.DATABASE_URL).toBe('postgres://shop@127.0.0.1:5432/shop');
+    expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT: must be a port number/],
+    ['PORT', '70000', /PORT: must be between 0 and 65535/],
+    ['SEED_DEMO', 'maybe', /SEED_DEMO: must be true or false/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL: must be a postgres/],
+    ['CORS_ORIGINS', 'not a url', /CORS_ORIGINS/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
+  ])('stops with a message naming %s=%s', (name, value, message) => {
+    expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => loadEnv({ [name]: value })).toThrow(message);
+  });
+});

@@ -1,0 +1,55 @@
+import type { ApiErrorBody, ErrorCode } from '@shop/shared';
+import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { Logger } from 'pino';
+
+/** The one error class of the API: services throw it, `onError` turns it into the error shape. */
+export class AppError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
+
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return body;
+}
+
+/** Codes for the statuses Hono's own middleware raises (body limit, malformed JSON...). */
+const codeForStatus: Partial<Record<number, ErrorCode>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+export function createErrorHandler(logger: Logger): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof AppError) {
+      return c.json(errorBody(error.code, error.message, error.fields), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = codeForStatus[error.status] ?? 'BAD_REQUEST';
+      return c.json(errorBody(code, error.message || 'Bad request'), error.status);
+    }
+    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json(
+      errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'),
+      500,
+    );
+  };
+}
+
+export const apiNotFound: NotFoundHandler = (c) =>
+  c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404);

@@ -1,0 +1,87 @@
+import { type Tool, TOOL_PAGE_SIZE_MAX, ToolSchema } from '@shop/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { demoTools } from '../../db/seed';
+import { describeEachDatabase } from '../../test/databases';
+import { type TestApp, createTestApp } from '../../test/test-app';
+
+describeEachDatabase('GET /api/tools', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(() => app.close());
+
+  it('lists the seeded tools with every SPEC.md field, in catalogue order', async () => {
+    const response = await app.request('/api/tools?limit=100');
+    expect(response.status).toBe(200);
+    const tools = (await response.json()) as Tool[];
+    expect(tools.length).toBeGreaterThanOrEqual(8);
+    for (const tool of tools) expect(ToolSchema.strict().parse(tool)).toEqual(tool);
+    expect(tools.map((tool) => tool.name)).toEqual(demoTools.map((tool) => tool.name));
+    expect(response.headers.get('X-Total-Count')).toBe(String(demoTools.length));
+  });
+
+  it('shows prices in dollars and images served by the shop itself', async () => {
+    const tools = (await (await app.request('/api/tools')).json()) as Tool[];
+    const ssd = tools.find((tool) => tool.name === 'NVMe SSD 1TB M.2');
+    expect(ssd?.price).toBe(64.99);
+    for (const tool of tools) expect(tool.img).toMatch(/^\/images\//);
+  });
+
+  it('pages on the server and caps the page size', async () => {
+    const first = (await (await app.request('/api/tools?page=1&limit=3')).json()) as Tool[];
+    const second = (await (await app.request('/api/tools?page=2&limit=3')).json()) as Tool[];
+    expect(first).toHaveLength(3);
+    expect(second).toHaveLength(3);
+    expect(second[0]?._id).not.toBe(first[0]?._id);
+    const capped = await app.request('/api/tools?limit=100000');
+    expect(capped.status).toBe(200);
+    expect(((await capped.json()) as Tool[]).length).toBeLessThanOrEqual(TOOL_PAGE_SIZE_MAX);
+  });
+
+  it('finds tools by part of their name, ignoring case, and nothing for nonsense', async () => {
+    const found = (await (await app.request('/api/tools?search=ssd')).json()) as Tool[];
+    expect(found.map((tool) => tool.name)).toEqual(['NVMe SSD 1TB M.2']);
+    const none = await app.request('/api/tools?search=zzqx%25');
+    expect(await none.json()).toEqual([]);
+    expect(none.headers.get('X-Total-Count')).toBe('0');
+  });
+
+  it('refuses bad paging and unknown query keys with the error shape', async () => {
+    for (const query of ['page=0', 'page=-1', 'limit=abc', 'page=1.5', 'sort=price']) {
+      const response = await app.request(`/api/tools?${query}`);
+      expect(response.status, query).toBe(400);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.message).toBeTruthy();
+    }
+  });
+});
+
+describeEachDatabase('GET /api/tools/:id', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+  });
+  afterAll(() => app.close());
+
+  it('returns one tool by its _id', async () => {
+    const [listed] = (await (await app.request('/api/tools?limit=1')).json()) as Tool[];
+    const response = await app.request(`/api/tools/${listed?._id}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual(listed);
+  });
+
+  it.each([
+    ['an unknown id', '7c9e6679-7425-40de-944b-e07fc1f90ae7'],
+    ['a malformed id', 'not-an-id'],
+    ['an SQL fragment', "1'%20or%20'1'='1"],
+    ['a huge id', 'x'.repeat(5000)],
+  ])('answers 404 in the error shape for %s', async (_label, id) => {
+    const response = await app.request(`/api/tools/${id}`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Tool not found' },
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { fileURLToPath } from 'node:url';
+import { type ServerType, serve } from '@hono/node-server';
+import { createApp } from './app';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
+import { seedDemoData } from './db/seed';
+import type { Env } from './env';
+import { createLogger } from './lib/logger';
+import { serveWebApp } from './web';
+
+/** Both `src/` (tsx) and `dist/` (bundle) sit one level under apps/api. */
+const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, seeds it if empty, then listens. */
+export async function startServer(env: Env): Promise<RunningServer> {
+  const logger = createLogger(env);
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  );
+  try {
+    await migrateToLatest(database.db);
+    if (env.SEED_DEMO && (await seedDemoData(database.db))) logger.info('seeded demo data');
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const app = createApp({ db: database.db, env, logger });
+  const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
+  if (!serveWebApp(app, webRoot)) {
+    logger.warn({ webRoot }, 'web app not built: serving the API only (run npm run build)');
+  }
+
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const listening = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, () =>
+      resolve(listening),
+    );
+    listening.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : env.PORT;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+
+  return {
+    url: `http://${host}:${port}`,
+    database,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { describe } from 'vitest';
+import pg from 'pg';
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (process.env.CI === 'true' && !serverUrl) {
+  throw new Error('CI=true but TEST_DATABASE_URL is not set: the PostgreSQL tests would not run.');
+}
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export const testDatabaseKinds: TestDatabaseKind[] = serverUrl
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/**
+ * A fresh, migrated, empty database: an in-memory PGlite, or a new database created on
+ * the PostgreSQL server (dropped again by `close`).
+ */
+export async function createTestDatabase(kind: TestDatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const handle = await openDatabase({ inMemory: true });
+    await migrateToLatest(handle.db);
+    return handle;
+  }
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString() });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Runs a suite once per database kind; the kind shows in every test's name. */
+export function describeEachDatabase(title: string, suite: (kind: TestDatabaseKind) => void) {
+  describe.each(testDatabaseKinds)(`${title} [%s]`, suite);
+}

@@ -1,0 +1,6 @@
+export * from './api-error';
+export * from './messages';
+export * from './schemas/id';
+export * from './schemas/review';
+export * from './schemas/summary';
+export * from './schemas/tool';

@@ -1,0 +1,28 @@
+/**
+ * Every user-facing text of SPEC.md that both apps need, written once.
+ * SPEC.md quotes these word for word; do not reword them.
+ */
+export const messages = {
+  validation: {
+    nameRequired: 'Name is required',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Provide a valid Email',
+    passwordRequired: 'Password is required',
+    passwordTooShort: 'Must have 6 characters',
+  },
+  success: {
+    purchased: 'Successfully Purchased',
+    reviewAdded: 'Review Added',
+    toolAdded: 'Tool Added',
+    userRemoved: 'User Removed!!',
+    adminSelected: 'Admin Selected!!',
+    profileUpdated: 'Updated!!',
+    profileUnchanged: 'Already Updated!!',
+    paid: 'Congratulation!!',
+  },
+  failure: {
+    makeAdmin: 'failed to make an admin',
+  },
+  quantityNotice: (min: number, available: number) =>
+    `Minimum Order quantity is ${min}. Please select a value between ${min} and ${available}`,
+} as const;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+export const REVIEW_NAME_MAX = 20;
+
+/** A customer review as shown in the testimonials (SPEC.md section 3). */
+export const ReviewSchema = z.object({
+  _id: z.string(),
+  review: z.string(),
+  description: z.string(),
+  img: z.string(),
+  name: z.string().max(REVIEW_NAME_MAX),
+  location: z.string(),
+});
+export type Review = z.infer<typeof ReviewSchema>;
