@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
@@ -13,23 +13,21 @@ export function serveWebApp(app: Hono, webRoot: string): boolean {
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
   const root = path.relative(process.cwd(), webRoot) || '.';
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      precompressed: true,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600'),
-    }),
-  );
+  const cacheFor =
+    (cacheControl: string): MiddlewareHandler =>
+    async (c, next) => {
+      await next();
+      if (c.res.status === 200 && !c.res.headers.has('Cache-Control')) {
+        c.res.headers.set('Cache-Control', cacheControl);
+      }
+    };
+  // The innermost one sets the header first: hashed assets, then every other file.
+  app.use('*', cacheFor('public, max-age=3600'));
+  app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'));
+  app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', (c) => {
+    // A missing file (an old asset, a mistyped image) is a 404, not the app's page.
+    if (path.extname(c.req.path) !== '') return c.text('Not found', 404);
     c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });

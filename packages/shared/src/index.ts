@@ -1,3 +1,4 @@
+export * from './constants';
 export * from './api-error';
 export * from './messages';
 export * from './schemas/id';

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createApp } from '../app';
+import { type AppEnv, createApp } from '../app';
 import type { DatabaseHandle } from '../db/database';
 import { seedDemoData } from '../db/seed';
 import { type TestDatabaseKind, createTestDatabase } from './databases';
@@ -10,16 +10,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const testEnv = {
-  NODE_ENV: 'test' as const,
-  CORS_ORIGINS: [] as string[],
+export const testEnv: AppEnv = {
+  NODE_ENV: 'test',
+  CORS_ORIGINS: [],
   BODY_LIMIT_BYTES: 100 * 1024,
 };
 
 /** The app called in-process (no port) on a fresh database, seeded unless told otherwise. */
 export async function createTestApp(
   kind: TestDatabaseKind,
-  options: { seed?: boolean; env?: Partial<typeof testEnv> } = {},
+  options: { seed?: boolean; env?: Partial<AppEnv> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   if (options.seed ?? true) await seedDemoData(database.db);

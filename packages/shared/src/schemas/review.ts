@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-export const REVIEW_NAME_MAX = 20;
+import { REVIEW_NAME_MAX } from '../constants';
 
 /** A customer review as shown in the testimonials (SPEC.md section 3). */
 export const ReviewSchema = z.object({

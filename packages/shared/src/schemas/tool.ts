@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from '../constants';
 
 /** A tool as the API returns it (SPEC.md section 3); `price` is dollars per unit. */
 export const ToolSchema = z.object({
@@ -12,9 +13,6 @@ export const ToolSchema = z.object({
 });
 export type Tool = z.infer<typeof ToolSchema>;
 
-export const TOOL_PAGE_SIZE_DEFAULT = 12;
-export const TOOL_PAGE_SIZE_MAX = 100;
-
 /** Query of `GET /api/tools`: an optional name search, paged on the server. */
 export const ToolListQuerySchema = z
   .object({
@@ -25,6 +23,3 @@ export const ToolListQuerySchema = z
   .strict()
   .transform((query) => ({ ...query, limit: Math.min(query.limit, TOOL_PAGE_SIZE_MAX) }));
 export type ToolListQuery = z.infer<typeof ToolListQuerySchema>;
-
-/** Response header with the number of tools matching a list query, before paging. */
-export const TOTAL_COUNT_HEADER = 'X-Total-Count';

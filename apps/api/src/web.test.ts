@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveWebApp } from './web';
+
+describe('serveWebApp', () => {
+  let webRoot: string;
+  const app = new Hono();
+  beforeAll(() => {
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>shop</title>');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-abc123.js'), 'console.log(1)');
+    expect(serveWebApp(app, webRoot)).toBe(true);
+  });
+  afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+  it.each(['/', '/blogs', '/dashboard/orders', '/tools/123'])(
+    'answers the deep link %s with the app page',
+    async (link) => {
+      const response = await app.request(link);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('<title>shop</title>');
+    },
+  );
+
+  it('serves hashed assets with a long cache', async () => {
+    const response = await app.request('/assets/app-abc123.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toContain('immutable');
+  });
+
+  it('answers a missing file with 404, not the app page', async () => {
+    expect((await app.request('/assets/gone-000.js')).status).toBe(404);
+    expect((await app.request('/images/missing.svg')).status).toBe(404);
+  });
+
+  it('reports a missing build', () => {
+    expect(serveWebApp(new Hono(), path.join(webRoot, 'nowhere'))).toBe(false);
+  });
+});

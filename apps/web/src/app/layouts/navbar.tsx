@@ -1,0 +1,62 @@
+import { Link, NavLink } from 'react-router';
+import { paths } from '../../lib/paths';
+
+const navLinks = [
+  { to: paths.homeAlias, label: 'Home' },
+  { to: paths.blogs, label: 'Blogs' },
+  { to: paths.portfolio, label: 'Portfolio' },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
+
+export function Navbar() {
+  const items = (
+    <>
+      {navLinks.map((link) => (
+        <li key={link.to}>
+          <NavLink to={link.to} className={linkClass}>
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </>
+  );
+
+  return (
+    <header className="bg-base-100/95 border-base-200 sticky top-0 z-30 border-b backdrop-blur">
+      <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
+        <div className="navbar-start gap-1">
+          <div className="dropdown lg:hidden">
+            <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M4 6h16M4 12h16M4 18h16" />
+              </svg>
+            </button>
+            <ul className="menu dropdown-content bg-base-100 rounded-box z-40 mt-3 w-52 p-2 shadow">
+              {items}
+            </ul>
+          </div>
+          <Link to={paths.homeAlias} className="flex items-center gap-2 text-lg font-bold">
+            <img src="/images/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
+            <span>Laptop Parts Shop</span>
+          </Link>
+        </div>
+        <div className="navbar-center hidden lg:flex">
+          <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
+        </div>
+        <div className="navbar-end">
+          <Link to={paths.login} className="btn btn-primary btn-sm">
+            Login
+          </Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { paths } from '../lib/paths';
+import { RootLayout } from './layouts/root-layout';
+import { RequireSignIn } from './require-sign-in';
+import { RouteError } from './routes/route-error';
+import HomeRoute from './routes/home';
+
+/** Screens other than home load on demand, so the home page ships only its own code. */
+const lazyScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const dashboardPage = (title: string) => ({
+  lazy: async () => {
+    const { DashboardPage } = await import('./routes/dashboard/dashboard-page');
+    return { Component: () => <DashboardPage title={title} /> };
+  },
+});
+
+export const router = createBrowserRouter([
+  {
+    path: paths.home,
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: paths.homeAlias, element: <HomeRoute /> },
+      { path: paths.blogs, lazy: lazyScreen(() => import('./routes/blogs')) },
+      { path: paths.portfolio, lazy: lazyScreen(() => import('./routes/portfolio')) },
+      { path: paths.login, lazy: lazyScreen(() => import('./routes/login')) },
+      { path: paths.register, lazy: lazyScreen(() => import('./routes/register')) },
+      {
+        element: <RequireSignIn />,
+        children: [
+          { path: paths.purchasePattern, lazy: lazyScreen(() => import('./routes/purchase')) },
+          {
+            path: paths.dashboard.root,
+            lazy: lazyScreen(() => import('./layouts/dashboard-layout')),
+            children: [
+              { index: true, ...dashboardPage('My Orders') },
+              { path: 'orders', ...dashboardPage('My Orders') },
+              { path: 'review', ...dashboardPage('Add A Review') },
+              { path: 'profile', ...dashboardPage('My Profile') },
+              { path: 'payment/:id', ...dashboardPage('Payment') },
+              { path: 'users', ...dashboardPage('All Users') },
+              { path: 'addTool', ...dashboardPage('Add A Tool') },
+              { path: 'manageAllOrders', ...dashboardPage('Manage All Orders') },
+              { path: 'manageTools', ...dashboardPage('Manage Tools') },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
+    ],
+  },
+]);

@@ -1,0 +1,97 @@
+import type { ApiErrorBody } from '@shop/shared';
+
+/** The API's base; another host when the API is deployed apart (VITE_API_URL). */
+const API_BASE = `${import.meta.env.VITE_API_URL ?? ''}/api`;
+
+export const ACCESS_TOKEN_KEY = 'accessToken';
+
+/** An answer of the API other than 2xx, carrying the error shape's code, message and fields. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: ApiErrorBody['error']['fields'],
+  ) {
+    super(message);
+  }
+}
+
+/** A hand check rather than the zod schema: zod stays out of the home page's bundle. */
+function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
+  const error = (payload as ApiErrorBody | undefined)?.error;
+  return typeof error?.code === 'string' && typeof error.message === 'string';
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+/** The one way the web app calls the API: JSON in and out, bearer token, one error type. */
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, query, signal }: ApiRequestOptions = {},
+): Promise<ApiResponse<T>> {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const url = `${API_BASE}${path}${search.size > 0 ? `?${search}` : ''}`;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'include',
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'Could not reach the shop. Check your connection and try again.',
+    );
+  }
+
+  const payload: unknown =
+    response.status === 204 ? undefined : await response.json().catch(() => undefined);
+  if (!response.ok) {
+    if (isApiErrorBody(payload)) {
+      const { code, message, fields } = payload.error;
+      throw new ApiError(response.status, code, message, fields);
+    }
+    throw new ApiError(
+      response.status,
+      'HTTP_ERROR',
+      `The shop answered ${response.status}. Please try again.`,
+    );
+  }
+  return { data: payload as T, headers: response.headers };
+}
+
+export const api = {
+  get: async <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
+    (await apiRequest<T>(path, options)).data,
+  post: async <T>(path: string, body?: unknown) =>
+    (await apiRequest<T>(path, { method: 'POST', body })).data,
+  put: async <T>(path: string, body?: unknown) =>
+    (await apiRequest<T>(path, { method: 'PUT', body })).data,
+  patch: async <T>(path: string, body?: unknown) =>
+    (await apiRequest<T>(path, { method: 'PATCH', body })).data,
+  delete: async <T>(path: string) => (await apiRequest<T>(path, { method: 'DELETE' })).data,
+};

@@ -1,0 +1,25 @@
+/** Every route of the web app, written once (STYLE.md: never hand-write paths twice). */
+export const paths = {
+  home: '/',
+  homeAlias: '/home',
+  blogs: '/blogs',
+  portfolio: '/portfolio',
+  login: '/login',
+  register: '/register',
+  purchase: (toolId: string) => `/tools/${encodeURIComponent(toolId)}`,
+  purchasePattern: '/tools/:id',
+  dashboard: {
+    root: '/dashboard',
+    orders: '/dashboard/orders',
+    review: '/dashboard/review',
+    profile: '/dashboard/profile',
+    payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
+    paymentPattern: '/dashboard/payment/:id',
+    users: '/dashboard/users',
+    addTool: '/dashboard/addTool',
+    manageAllOrders: '/dashboard/manageAllOrders',
+    manageTools: '/dashboard/manageTools',
+  },
+  /** The tools section of the home page (SPEC.md: anchored as ourTools). */
+  ourToolsAnchor: 'ourTools',
+} as const;

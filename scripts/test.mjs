@@ -1,0 +1,26 @@
+// `npm test`: unit and API tests (Vitest), then browser tests (Playwright in Chromium)
+// against the built shop. Without Chromium outside CI the browser tests are skipped loudly.
+import { spawnSync } from 'node:child_process';
+import { findChromium } from './chromium.mjs';
+
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+run('npx', ['vitest', 'run']);
+
+if (!findChromium()) {
+  if (process.env.CI === 'true') {
+    console.error(
+      'CI=true and no Chromium found: install the chromium package or set CHROME_PATH.',
+    );
+    process.exit(1);
+  }
+  console.warn(
+    '\n*** Chromium not found: browser tests SKIPPED. Install chromium or set CHROME_PATH. ***\n',
+  );
+  process.exit(0);
+}
+run('npm', ['run', 'build']);
+run('npx', ['playwright', 'test']);
