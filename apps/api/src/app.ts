@@ -1,6 +1,10 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { type ClientAddress, authRoutes } from './auth/auth.routes';
+import type { Auth, AuthEnv } from './auth/better-auth';
+import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Database } from './db/schema';
 import type { Env } from './env';
 import { apiNotFound, createErrorHandler } from './lib/errors';
@@ -13,23 +17,73 @@ import { summaryRoutes } from './modules/summary/summary.routes';
 import { createSummaryService } from './modules/summary/summary.service';
 import { toolsRoutes } from './modules/tools/tools.routes';
 import { createToolsService } from './modules/tools/tools.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
 
-export type AppEnv = Pick<Env, 'NODE_ENV' | 'CORS_ORIGINS' | 'BODY_LIMIT_BYTES'>;
+export type AppEnv = AuthEnv &
+  Pick<
+    Env,
+    | 'NODE_ENV'
+    | 'CORS_ORIGINS'
+    | 'BODY_LIMIT_BYTES'
+    | 'ADMIN_EMAIL'
+    | 'ACCESS_TOKEN_TTL_MINUTES'
+    | 'TRUST_PROXY'
+  >;
 
 export interface AppDeps {
   db: Kysely<Database>;
   env: AppEnv;
   logger: Logger;
+  auth: Auth;
+  /** Tests name the caller's address themselves; the server reads the socket. */
+  clientAddress?: ClientAddress;
 }
 
+const socketOrProxyAddress =
+  (trustProxy: boolean): ClientAddress =>
+  (c) => {
+    if (trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address;
+    } catch {
+      return undefined; // no socket: an in-process request
+    }
+  };
+
 /** The API, under `/api`. The server adds the web app's files around it. */
-export function createApi({ db, env, logger }: AppDeps) {
+export function createApi({ db, env, logger, auth, clientAddress }: AppDeps) {
   const api = new Hono();
   const cors = corsForConfiguredOrigins(env);
   if (cors) api.use('*', cors);
   api.use('*', jsonBodyLimit(env));
 
+  const users = createUsersService(db, {
+    adminEmail: env.ADMIN_EMAIL,
+    tokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
+  });
+  const readIdentity = async (headers: Headers) => {
+    const session = await auth.api.getSession({ headers });
+    if (!session) return undefined;
+    const { id, email, name } = session.user;
+    return { authUserId: id, email, name: name || email.split('@')[0] || email };
+  };
+
+  // Better Auth first, then the modules (STYLE.md).
+  api.route(
+    '/',
+    authRoutes(
+      auth,
+      env,
+      createSignInLimiter(db),
+      clientAddress ?? socketOrProxyAddress(env.TRUST_PROXY),
+    ),
+  );
   api.route('/', healthRoutes(db));
+  api.route('/', usersRoutes(users, readIdentity));
   api.route('/tools', toolsRoutes(createToolsService(db)));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db)));

@@ -40,9 +40,40 @@ const EnvSchema = z.object({
     .default(100 * 1024),
   /** Folder of the built web app; served with history fallback when it exists. */
   WEB_DIST_DIR: z.string().min(1).optional(),
+
+  /** The address users open; OAuth callbacks and the sign-in origin check use it. */
+  PUBLIC_URL: z.url({ error: 'must be a full URL such as https://shop.example' }).optional(),
+  /** Signs sessions; at least 32 characters. Generated into DATA_DIR when not set outside production. */
+  AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
+  /** This account is admin from its first sign-in. */
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(12 * 60),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  TRUST_PROXY: booleanFlag.default(false),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The label of the OpenID Connect button, e.g. "Okta" or "Keycloak". */
+  OIDC_NAME: z.string().min(1).max(30).default('OpenID Connect'),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string };
+export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+
+/** Both halves of a pair, or neither: half a provider configuration is a mistake. */
+const pairs = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+  ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
+] as const;
 
 export class EnvError extends Error {}
 
@@ -58,5 +89,23 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) };
+  const env = parsed.data;
+  const problems: string[] = [];
+  for (const [id, secret] of pairs) {
+    if (Boolean(env[id]) !== Boolean(env[secret]))
+      problems.push(`  ${id} and ${secret}: set both or neither`);
+  }
+  if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
+    problems.push('  OIDC_ISSUER and OIDC_CLIENT_ID: set both or neither');
+  }
+  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+    problems.push('  AUTH_SECRET: required in production (at least 32 random characters)');
+  }
+  if (problems.length > 0) throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
+  const localHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://${localHost}:${env.PORT}`).replace(/\/$/, ''),
+  };
 }

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { type ServerType, serve } from '@hono/node-server';
 import { createApp } from './app';
+import { resolveAuthSecret } from './auth/auth-secret';
+import { createAuth } from './auth/better-auth';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
 import { seedDemoData } from './db/seed';
 import type { Env } from './env';
@@ -22,7 +24,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const database = await openDatabase(
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
+  let auth;
   try {
+    auth = createAuth(database.db, env, resolveAuthSecret(env));
+    await auth.migrate();
     await migrateToLatest(database.db);
     if (env.SEED_DEMO && (await seedDemoData(database.db))) logger.info('seeded demo data');
   } catch (error) {
@@ -30,7 +35,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     throw error;
   }
 
-  const app = createApp({ db: database.db, env, logger });
+  const app = createApp({ db: database.db, env, logger, auth });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {
     logger.warn({ webRoot }, 'web app not built: serving the API only (run npm run build)');

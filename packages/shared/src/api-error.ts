@@ -22,6 +22,9 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'INVALID_EMAIL_OR_PASSWORD',
+  'CANNOT_REMOVE_SELF',
+  'LAST_ADMIN',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

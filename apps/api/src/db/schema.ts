@@ -34,12 +34,39 @@ export interface ReviewsTable {
   created_at: CreatedAt;
 }
 
+export interface UsersTable {
+  id: Generated<string>;
+  /** The Better Auth identity this shop user belongs to. */
+  auth_user_id: string;
+  email: string;
+  name: string;
+  role: ColumnType<'admin' | 'user', 'admin' | 'user' | undefined, 'admin' | 'user'>;
+  created_at: CreatedAt;
+}
+
+export interface AccessTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+}
+
+export interface SignInFailuresTable {
+  id: Generated<string>;
+  email: string;
+  failed_at: CreatedAt;
+}
+
 export interface Database {
   tools: ToolsTable;
   summary_items: SummaryItemsTable;
   reviews: ReviewsTable;
+  users: UsersTable;
+  access_tokens: AccessTokensTable;
+  sign_in_failures: SignInFailuresTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;
 export type SummaryItemRow = Selectable<SummaryItemsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
+export type UserRow = Selectable<UsersTable>;

@@ -18,7 +18,10 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
 
-export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+/** Our codes, or a code passed on from Better Auth (e.g. INVALID_EMAIL_OR_PASSWORD). */
+type AnyErrorCode = ErrorCode | (string & {});
+
+export function errorBody(code: AnyErrorCode, message: string, fields?: Record<string, string[]>) {
   const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
   return body;
 }

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { type AppEnv, createApp } from '../app';
+import { createAuth } from '../auth/better-auth';
 import type { DatabaseHandle } from '../db/database';
 import { seedDemoData } from '../db/seed';
 import { type TestDatabaseKind, createTestDatabase } from './databases';
@@ -10,11 +11,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export const TEST_ORIGIN = 'http://shop.test';
+
 export const testEnv: AppEnv = {
   NODE_ENV: 'test',
   CORS_ORIGINS: [],
   BODY_LIMIT_BYTES: 100 * 1024,
+  PUBLIC_URL: TEST_ORIGIN,
+  ADMIN_EMAIL: 'admin@partsshop.com',
+  ACCESS_TOKEN_TTL_MINUTES: 60,
+  TRUST_PROXY: false,
+  OIDC_NAME: 'OpenID Connect',
 };
+
+/** Tests say which address a request comes from; rate limits count per address. */
+export const TEST_CLIENT_IP_HEADER = 'x-test-client-ip';
 
 /** The app called in-process (no port) on a fresh database, seeded unless told otherwise. */
 export async function createTestApp(
@@ -22,11 +33,16 @@ export async function createTestApp(
   options: { seed?: boolean; env?: Partial<AppEnv> } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
+  const env = { ...testEnv, ...options.env };
+  const auth = createAuth(database.db, env, 'test-secret-that-is-long-enough-for-better-auth');
+  await auth.migrate();
   if (options.seed ?? true) await seedDemoData(database.db);
   const app = createApp({
     db: database.db,
-    env: { ...testEnv, ...options.env },
+    env,
     logger: pino({ level: 'silent' }),
+    auth,
+    clientAddress: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '192.0.2.1',
   });
   return {
     database,

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as catalogue from './0001-catalogue';
+import * as users from './0002-users';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -7,4 +8,5 @@ import * as catalogue from './0001-catalogue';
  */
 export const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
+  '0002-users': users,
 };

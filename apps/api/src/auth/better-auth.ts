@@ -1,0 +1,103 @@
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { getMigrations } from 'better-auth/db/migration';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { SignInOptions } from '@shop/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Env } from '../env';
+
+export type AuthEnv = Pick<
+  Env,
+  | 'PUBLIC_URL'
+  | 'CORS_ORIGINS'
+  | 'GOOGLE_CLIENT_ID'
+  | 'GOOGLE_CLIENT_SECRET'
+  | 'GITHUB_CLIENT_ID'
+  | 'GITHUB_CLIENT_SECRET'
+  | 'OIDC_ISSUER'
+  | 'OIDC_CLIENT_ID'
+  | 'OIDC_CLIENT_SECRET'
+  | 'OIDC_NAME'
+>;
+
+/** The header our server sets to the caller's address; a client's own value is replaced. */
+export const CLIENT_IP_HEADER = 'x-shop-client-ip';
+export const OIDC_PROVIDER_ID = 'oidc';
+
+export function signInOptions(env: AuthEnv): SignInOptions {
+  return {
+    google: Boolean(env.GOOGLE_CLIENT_ID),
+    github: Boolean(env.GITHUB_CLIENT_ID),
+    oidc: { enabled: Boolean(env.OIDC_ISSUER), name: env.OIDC_NAME },
+  };
+}
+
+function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string) {
+  return {
+    appName: 'Laptop Parts Shop',
+    baseURL: env.PUBLIC_URL,
+    basePath: '/api/auth',
+    secret,
+    // Better Auth takes any Kysely; its tables are its own, so the typing is erased here.
+    database: { db: db as unknown as Kysely<Record<string, never>>, type: 'postgres' },
+    trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    socialProviders: {
+      ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+        : {}),
+      ...(env.GITHUB_CLIENT_ID && env.GITHUB_CLIENT_SECRET
+        ? { github: { clientId: env.GITHUB_CLIENT_ID, clientSecret: env.GITHUB_CLIENT_SECRET } }
+        : {}),
+    },
+    plugins:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  discoveryUrl: `${env.OIDC_ISSUER.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: env.OIDC_CLIENT_ID,
+                  clientSecret: env.OIDC_CLIENT_SECRET,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : [],
+    // Counters live in the database, so several servers share them (DESIGN.md, scale-out).
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 200,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 10 },
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: env.PUBLIC_URL.startsWith('https://'),
+    },
+  } satisfies BetterAuthOptions;
+}
+
+export function createAuth(db: Kysely<Database>, env: AuthEnv, secret: string) {
+  const options = authOptions(db, env, secret);
+  return Object.assign(betterAuth(options), {
+    /** Creates or updates Better Auth's own tables; run at start before ours. */
+    migrate: async () => (await getMigrations(options)).runMigrations(),
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,87 @@
+import type { AdminCheckResponse, ShopUser, TokenResponse } from '@shop/shared';
+import { EmailSchema, messages } from '@shop/shared';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { type AuthedEnv, requireAdmin, requireUser } from '../../auth/guards';
+import { AppError } from '../../lib/errors';
+import { validate } from '../../lib/validation';
+import { normaliseEmail, type SignedInIdentity, type UsersService } from './users.service';
+
+/** Reads the signed-in identity (Better Auth's session cookie) of a request. */
+export type IdentityReader = (headers: Headers) => Promise<SignedInIdentity | undefined>;
+
+const EmailParamSchema = z.object({ email: EmailSchema });
+/** SPEC.md sends `{ email }`; nothing else may be set through this call. */
+const TokenRequestSchema = z.object({ email: EmailSchema.optional() }).strict();
+
+export function usersRoutes(users: UsersService, readIdentity: IdentityReader) {
+  const signedIn = requireUser(users);
+
+  return (
+    new Hono<AuthedEnv>()
+      // The token flow of SPEC.md: only the signed-in owner of the email gets a token.
+      .put(
+        '/user/:email',
+        validate('param', EmailParamSchema),
+        validate('json', TokenRequestSchema),
+        async (c) => {
+          const identity = await readIdentity(c.req.raw.headers);
+          if (!identity) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in first');
+          const email = normaliseEmail(c.req.valid('param').email);
+          const bodyEmail = c.req.valid('json').email;
+          if (
+            normaliseEmail(identity.email) !== email ||
+            (bodyEmail && normaliseEmail(bodyEmail) !== email)
+          ) {
+            throw new AppError(403, 'FORBIDDEN', 'You can only get a token for your own account');
+          }
+          const user = await users.upsertSignedIn(identity);
+          return c.json({ token: await users.issueToken(user._id) } satisfies TokenResponse);
+        },
+      )
+      // Sign Out: the token stops working on the server, not only in the browser.
+      .delete('/token', signedIn, async (c) => {
+        const token = c.req.header('Authorization')?.replace(/^Bearer\s+/, '') ?? '';
+        await users.revokeToken(token);
+        return c.body(null, 204);
+      })
+      .get('/admin/:email', signedIn, validate('param', EmailParamSchema), async (c) => {
+        const email = normaliseEmail(c.req.valid('param').email);
+        const caller = c.var.user;
+        if (email === caller.email) {
+          return c.json({ admin: caller.role === 'admin' } satisfies AdminCheckResponse);
+        }
+        if (caller.role !== 'admin') {
+          throw new AppError(403, 'FORBIDDEN', "You can only check your own account's role");
+        }
+        const user = await users.findByEmail(email);
+        return c.json({ admin: user?.role === 'admin' } satisfies AdminCheckResponse);
+      })
+      .get('/user', signedIn, requireAdmin, async (c) =>
+        c.json((await users.list()) satisfies ShopUser[]),
+      )
+      .put(
+        '/user/admin/:email',
+        signedIn,
+        requireAdmin,
+        validate('param', EmailParamSchema),
+        async (c) => {
+          const { modified } = await users.makeAdmin(c.req.valid('param').email);
+          return c.json({
+            modifiedCount: modified ? 1 : 0,
+            message: messages.success.adminSelected,
+          });
+        },
+      )
+      .delete(
+        '/user/:email',
+        signedIn,
+        requireAdmin,
+        validate('param', EmailParamSchema),
+        async (c) => {
+          await users.remove(c.req.valid('param').email, c.var.user);
+          return c.json({ deletedCount: 1, message: messages.success.userRemoved });
+        },
+      )
+  );
+}

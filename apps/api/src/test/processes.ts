@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Exited {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs one of the API's entry points (`src/index.ts`, `src/cli/...`) as its own process:
+ * one node process (tsx as a loader, not its CLI, which would put a parent in between).
+ */
+export function runEntry(entry: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, entry), ...args], {
+    cwd: apiRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<Exited>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  );
+  return { child, exited, output: () => ({ stdout, stderr }) };
+}
+
+/** Starts the server and waits for its "ready ... open URL" line. */
+export async function startServerProcess(env: Record<string, string>) {
+  const run = runEntry('src/index.ts', [], { PORT: '0', HOST: '127.0.0.1', ...env });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no ready line: ${JSON.stringify(run.output())}`)),
+      60_000,
+    );
+    const onData = () => {
+      const match = /open (http:\/\/\S+)/.exec(run.output().stdout);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    run.child.stdout?.on('data', onData);
+    void run.exited.then((exit) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited early: ${JSON.stringify(exit)}`));
+    });
+  });
+  return { ...run, url };
+}
+
+export const kill9 = async (child: ChildProcess, exited: Promise<Exited>) => {
+  child.kill('SIGKILL');
+  await exited;
+};
