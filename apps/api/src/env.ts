@@ -53,6 +53,13 @@ const EnvSchema = z.object({
     .min(1)
     .max(60 * 24 * 30)
     .default(12 * 60),
+  /** Password sign-in and sign-up attempts allowed per minute from one address. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: 'must be a number' })
+    .int()
+    .min(1, 'must be at least 1')
+    .max(10_000)
+    .default(10),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

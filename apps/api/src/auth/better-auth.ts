@@ -18,6 +18,7 @@ export type AuthEnv = Pick<
   | 'OIDC_CLIENT_ID'
   | 'OIDC_CLIENT_SECRET'
   | 'OIDC_NAME'
+  | 'AUTH_RATE_LIMIT_PER_MINUTE'
 >;
 
 /** The header our server sets to the caller's address; a client's own value is replaced. */
@@ -80,8 +81,8 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string) {
       window: 60,
       max: 200,
       customRules: {
-        '/sign-in/email': { window: 60, max: 10 },
-        '/sign-up/email': { window: 60, max: 10 },
+        '/sign-in/email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/sign-up/email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
         '/get-session': false,
       },
     },

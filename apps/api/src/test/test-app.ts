@@ -22,6 +22,7 @@ export const testEnv: AppEnv = {
   ACCESS_TOKEN_TTL_MINUTES: 60,
   TRUST_PROXY: false,
   OIDC_NAME: 'OpenID Connect',
+  AUTH_RATE_LIMIT_PER_MINUTE: 10,
 };
 
 /** Tests say which address a request comes from; rate limits count per address. */
