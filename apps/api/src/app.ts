@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { type ClientAddress, authRoutes } from './auth/auth.routes';
 import type { Auth, AuthEnv } from './auth/better-auth';
+import { requireUser } from './auth/guards';
 import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Database } from './db/schema';
 import type { Env } from './env';
@@ -17,6 +18,8 @@ import { summaryRoutes } from './modules/summary/summary.routes';
 import { createSummaryService } from './modules/summary/summary.service';
 import { toolsRoutes } from './modules/tools/tools.routes';
 import { createToolsService } from './modules/tools/tools.service';
+import { ordersRoutes } from './modules/orders/orders.routes';
+import { createOrdersService } from './modules/orders/orders.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
@@ -83,8 +86,10 @@ export function createApi({ db, env, logger, auth, clientAddress }: AppDeps) {
     ),
   );
   api.route('/', healthRoutes(db));
-  api.route('/', usersRoutes(users, readIdentity));
-  api.route('/tools', toolsRoutes(createToolsService(db)));
+  const signedIn = requireUser(users);
+  api.route('/', usersRoutes(users, signedIn, readIdentity));
+  api.route('/', ordersRoutes(createOrdersService(db), signedIn));
+  api.route('/tools', toolsRoutes(createToolsService(db), signedIn));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db)));
 

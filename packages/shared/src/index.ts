@@ -3,6 +3,7 @@ export * from './api-error';
 export * from './messages';
 export * from './schemas/auth';
 export * from './schemas/id';
+export * from './schemas/order';
 export * from './schemas/review';
 export * from './schemas/summary';
 export * from './schemas/tool';

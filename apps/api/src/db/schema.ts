@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@shop/shared';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -57,7 +58,30 @@ export interface SignInFailuresTable {
   failed_at: CreatedAt;
 }
 
+export interface OrdersTable {
+  id: Generated<string>;
+  tool_id: string;
+  tool_name: string;
+  tool_img: string;
+  user_id: string | null;
+  user_name: string;
+  user_email: string;
+  phone: string;
+  address: string;
+  quantity: number;
+  unit_price_cents: number;
+  price_cents: number;
+  available_after: number;
+  /** A calendar day; read back as 'YYYY-MM-DD' text. */
+  needed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  transaction_id: string | null;
+  paid_at: Date | null;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  orders: OrdersTable;
   tools: ToolsTable;
   summary_items: SummaryItemsTable;
   reviews: ReviewsTable;
@@ -70,3 +94,4 @@ export type ToolRow = Selectable<ToolsTable>;
 export type SummaryItemRow = Selectable<SummaryItemsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type UserRow = Selectable<UsersTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -16,7 +16,8 @@ export const securityHeaders = (env: Pick<Env, 'NODE_ENV'>): MiddlewareHandler =
       scriptSrc: ["'self'"],
       // Carousel and toast libraries set inline styles; styles cannot run code.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      // Admins may give a tool an image hosted elsewhere (https only); images cannot run code.
+      imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],

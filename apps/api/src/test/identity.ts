@@ -76,3 +76,25 @@ export const bearer = (token: string, extra: Record<string, string> = {}) => ({
   Authorization: `Bearer ${token}`,
   ...extra,
 });
+
+/** A signed-up user made admin directly in the database, with a live token. */
+export async function signUpAdmin(app: TestApp) {
+  const admin = await signUpWithToken(app, newPerson('admin'));
+  await app.database.db
+    .updateTable('users')
+    .set({ role: 'admin' })
+    .where('email', '=', admin.email)
+    .execute();
+  return admin;
+}
+
+/** JSON request helpers with a bearer token. */
+export const send = (app: TestApp, method: string, path: string, token?: string, body?: unknown) =>
+  app.request(path, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });

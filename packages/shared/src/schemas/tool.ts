@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from '../constants';
+import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from '../constants';
 
 /** A tool as the API returns it (SPEC.md section 3); `price` is dollars per unit. */
 export const ToolSchema = z.object({
@@ -23,3 +23,63 @@ export const ToolListQuerySchema = z
   .strict()
   .transform((query) => ({ ...query, limit: Math.min(query.limit, TOOL_PAGE_SIZE_MAX) }));
 export type ToolListQuery = z.infer<typeof ToolListQuerySchema>;
+
+const wholeNumber = (label: string, min: number) =>
+  z
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(1_000_000, `${label} must be at most 1000000`);
+
+export const ToolNameSchema = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(TOOL_NAME_MAX, `Name must have at most ${TOOL_NAME_MAX} characters`);
+
+export const ImageUrlSchema = z
+  .string({ error: 'Image URL is required' })
+  .trim()
+  .min(1, 'Image URL is required')
+  .max(2000, 'Image URL is too long')
+  .refine((value) => /^https?:\/\/\S+$/i.test(value) || /^\/images\/[\w./-]+$/.test(value), {
+    message: 'Provide a valid image URL (http or https)',
+  });
+
+export const PriceSchema = z
+  .number({ error: 'Price is required' })
+  .positive('Price must be above 0')
+  .max(100_000, 'Price must be at most 100000')
+  .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'Price can have at most 2 decimals',
+  });
+
+export const DescriptionSchema = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(2000, 'Description must have at most 2000 characters');
+
+/** Add Tool (SPEC.md section 5), the same rules in the form and in `POST /api/tools`. */
+export const ToolInputSchema = z
+  .object({
+    name: ToolNameSchema,
+    description: DescriptionSchema,
+    minOrderQuantity: wholeNumber('Minimum order quantity', 1),
+    availableQuantity: wholeNumber('Available quantity', 0),
+    price: PriceSchema,
+    img: ImageUrlSchema,
+  })
+  .strict();
+export type ToolInput = z.infer<typeof ToolInputSchema>;
+
+/** Manage Tools, in place: price, stock and description (`PATCH /api/tools/{id}`). */
+export const ToolUpdateSchema = z
+  .object({
+    price: PriceSchema.optional(),
+    availableQuantity: wholeNumber('Available quantity', 0).optional(),
+    description: DescriptionSchema.optional(),
+  })
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, { message: 'Nothing to update' });
+export type ToolUpdate = z.infer<typeof ToolUpdateSchema>;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as catalogue from './0001-catalogue';
 import * as users from './0002-users';
+import * as orders from './0003-orders';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -9,4 +10,5 @@ import * as users from './0002-users';
 export const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-users': users,
+  '0003-orders': orders,
 };

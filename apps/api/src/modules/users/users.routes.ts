@@ -1,8 +1,8 @@
 import type { AdminCheckResponse, ShopUser, TokenResponse } from '@shop/shared';
 import { EmailSchema, messages } from '@shop/shared';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { type AuthedEnv, requireAdmin, requireUser } from '../../auth/guards';
+import { type AuthedEnv, requireAdmin } from '../../auth/guards';
 import { AppError } from '../../lib/errors';
 import { validate } from '../../lib/validation';
 import { normaliseEmail, type SignedInIdentity, type UsersService } from './users.service';
@@ -14,9 +14,11 @@ const EmailParamSchema = z.object({ email: EmailSchema });
 /** SPEC.md sends `{ email }`; nothing else may be set through this call. */
 const TokenRequestSchema = z.object({ email: EmailSchema.optional() }).strict();
 
-export function usersRoutes(users: UsersService, readIdentity: IdentityReader) {
-  const signedIn = requireUser(users);
-
+export function usersRoutes(
+  users: UsersService,
+  signedIn: MiddlewareHandler<AuthedEnv>,
+  readIdentity: IdentityReader,
+) {
   return (
     new Hono<AuthedEnv>()
       // The token flow of SPEC.md: only the signed-in owner of the email gets a token.

@@ -1,0 +1,188 @@
+import { IdSchema, messages, type Order, type Purchase } from '@shop/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Database, OrderRow } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { CurrentUser } from '../users/users.service';
+
+const centsToDollars = (cents: number) => cents / 100;
+
+function toOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    toolId: row.tool_id,
+    tool: row.tool_name,
+    img: row.tool_img,
+    price: centsToDollars(row.price_cents),
+    unitPrice: centsToDollars(row.unit_price_cents),
+    availableQuantity: row.available_after,
+    quantity: row.quantity,
+    userName: row.user_name,
+    userEmail: row.user_email,
+    phone: row.phone,
+    address: row.address,
+    neededBy: row.needed_by,
+    paid: row.status === 'paid' || row.status === 'shipped',
+    transactionId: row.transaction_id,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function createOrdersService(db: Kysely<Database>) {
+  /** Every column, with the calendar day as text (a Date would shift with the time zone). */
+  const selectOrders = (executor: Kysely<Database> = db) =>
+    executor
+      .selectFrom('orders')
+      .selectAll()
+      .select(sql<string | null>`orders.needed_by::text`.as('needed_by'));
+
+  async function findOwnOrder(id: string, caller: CurrentUser, executor: Kysely<Database> = db) {
+    // A malformed id names no order; another user's order is "not found" too (no leak).
+    if (!IdSchema.safeParse(id).success) throw notFound('Order');
+    const row = await selectOrders(executor).where('id', '=', id).executeTakeFirst();
+    if (!row || (row.user_email !== caller.email && caller.role !== 'admin'))
+      throw notFound('Order');
+    return row;
+  }
+
+  return {
+    /**
+     * Places an order: checks the quantity against the tool, then in one transaction takes the
+     * stock only if enough is left (a conditional update, so concurrent buyers never oversell)
+     * and writes the order with the price computed here.
+     */
+    async purchase(input: Purchase, buyer: CurrentUser): Promise<Order> {
+      if (input.neededBy && input.neededBy < today()) {
+        throw new AppError(400, 'VALIDATION_FAILED', 'The needed-by date cannot be in the past', {
+          neededBy: ['The needed-by date cannot be in the past'],
+        });
+      }
+      return db.transaction().execute(async (trx) => {
+        const tool = await trx
+          .selectFrom('tools')
+          .select(['id', 'min_order_quantity', 'available_quantity'])
+          .where('id', '=', input.toolId)
+          .where('retired_at', 'is', null)
+          .executeTakeFirst();
+        if (!tool) throw notFound('Tool');
+        if (input.quantity < tool.min_order_quantity || input.quantity > tool.available_quantity) {
+          const notice = messages.quantityNotice(tool.min_order_quantity, tool.available_quantity);
+          if (input.quantity < tool.min_order_quantity) {
+            throw new AppError(400, 'VALIDATION_FAILED', notice, { quantity: [notice] });
+          }
+          throw new AppError(409, 'OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
+            quantity: [notice],
+          });
+        }
+        const taken = await trx
+          .updateTable('tools')
+          .set((eb) => ({ available_quantity: eb('available_quantity', '-', input.quantity) }))
+          .where('id', '=', input.toolId)
+          .where('retired_at', 'is', null)
+          .where('available_quantity', '>=', input.quantity)
+          .returning(['name', 'img', 'price_cents', 'available_quantity'])
+          .executeTakeFirst();
+        if (!taken) {
+          throw new AppError(
+            409,
+            'OUT_OF_STOCK',
+            'Sorry, this tool has just sold out in that quantity.',
+          );
+        }
+        const inserted = await trx
+          .insertInto('orders')
+          .values({
+            tool_id: input.toolId,
+            tool_name: taken.name,
+            tool_img: taken.img,
+            user_id: buyer.id,
+            user_name: buyer.name,
+            user_email: buyer.email,
+            phone: input.phone,
+            address: input.address,
+            quantity: input.quantity,
+            unit_price_cents: taken.price_cents,
+            price_cents: taken.price_cents * input.quantity,
+            available_after: taken.available_quantity,
+            needed_by: input.neededBy ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const row = await selectOrders(trx).where('id', '=', inserted.id).executeTakeFirstOrThrow();
+        return toOrder(row);
+      });
+    },
+
+    /** The caller's own orders, newest first. */
+    async listOwn(caller: CurrentUser): Promise<Order[]> {
+      const rows = await selectOrders()
+        .where('user_email', '=', caller.email)
+        .orderBy('created_at', 'desc')
+        .orderBy('id')
+        .execute();
+      return rows.map(toOrder);
+    },
+
+    async listAll(): Promise<Order[]> {
+      const rows = await selectOrders().orderBy('created_at', 'desc').orderBy('id').execute();
+      return rows.map(toOrder);
+    },
+
+    async get(id: string, caller: CurrentUser): Promise<Order> {
+      return toOrder(await findOwnOrder(id, caller));
+    },
+
+    /** The buyer cancels an unpaid order; its units return to stock in the same transaction. */
+    async cancel(id: string, caller: CurrentUser): Promise<Order> {
+      return db.transaction().execute(async (trx) => {
+        const order = await findOwnOrder(id, caller, trx);
+        if (order.user_email !== caller.email) throw notFound('Order');
+        const cancelled = await trx
+          .updateTable('orders')
+          .set({ status: 'cancelled' })
+          .where('id', '=', order.id)
+          .where('status', '=', 'unpaid')
+          .returning('id')
+          .executeTakeFirst();
+        if (!cancelled) {
+          throw new AppError(
+            409,
+            'CONFLICT',
+            `This order is ${order.status} and can no longer be cancelled`,
+          );
+        }
+        await trx
+          .updateTable('tools')
+          .set((eb) => ({ available_quantity: eb('available_quantity', '+', order.quantity) }))
+          .where('id', '=', order.tool_id)
+          .execute();
+        return toOrder(
+          await selectOrders(trx).where('id', '=', order.id).executeTakeFirstOrThrow(),
+        );
+      });
+    },
+
+    /** An admin marks a paid order shipped. */
+    async ship(id: string, caller: CurrentUser): Promise<Order> {
+      const order = await findOwnOrder(id, caller);
+      const shipped = await db
+        .updateTable('orders')
+        .set({ status: 'shipped' })
+        .where('id', '=', order.id)
+        .where('status', '=', 'paid')
+        .returning('id')
+        .executeTakeFirst();
+      if (!shipped)
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `Only a paid order can be shipped; this one is ${order.status}`,
+        );
+      return toOrder(await selectOrders().where('id', '=', order.id).executeTakeFirstOrThrow());
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
