@@ -12,6 +12,8 @@ import { apiNotFound, createErrorHandler } from './lib/errors';
 import { requestLogger } from './lib/logger';
 import { corsForConfiguredOrigins, jsonBodyLimit, securityHeaders } from './lib/security';
 import { healthRoutes } from './modules/health/health.routes';
+import { profilesRoutes } from './modules/profiles/profiles.routes';
+import { createProfilesService } from './modules/profiles/profiles.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { summaryRoutes } from './modules/summary/summary.routes';
@@ -91,7 +93,8 @@ export function createApi({ db, env, logger, auth, clientAddress }: AppDeps) {
   api.route('/', ordersRoutes(createOrdersService(db), signedIn));
   api.route('/tools', toolsRoutes(createToolsService(db), signedIn));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
-  api.route('/reviews', reviewsRoutes(createReviewsService(db)));
+  api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
+  api.route('/', profilesRoutes(createProfilesService(db), signedIn));
 
   api.all('*', apiNotFound);
   api.onError(createErrorHandler(logger));

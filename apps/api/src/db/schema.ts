@@ -32,7 +32,17 @@ export interface ReviewsTable {
   img: string;
   name: string;
   location: string;
+  user_id: string | null;
   created_at: CreatedAt;
+}
+
+export interface ProfilesTable {
+  user_id: string;
+  birth_date: string;
+  address: string;
+  phone: string;
+  profile_link: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface UsersTable {
@@ -82,6 +92,7 @@ export interface OrdersTable {
 
 export interface Database {
   orders: OrdersTable;
+  profiles: ProfilesTable;
   tools: ToolsTable;
   summary_items: SummaryItemsTable;
   reviews: ReviewsTable;

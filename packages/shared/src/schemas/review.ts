@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_NAME_MAX } from '../constants';
+import { ImageUrlSchema } from './tool';
 
 /** A customer review as shown in the testimonials (SPEC.md section 3). */
 export const ReviewSchema = z.object({
@@ -11,3 +12,31 @@ export const ReviewSchema = z.object({
   location: z.string(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
+
+/** Add A Review (SPEC.md section 5): the form and `POST /api/reviews` share it. */
+export const ReviewInputSchema = z
+  .object({
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(REVIEW_NAME_MAX, `Name must have at most ${REVIEW_NAME_MAX} characters`),
+    review: z
+      .string({ error: 'Tool name is required' })
+      .trim()
+      .min(1, 'Tool name is required')
+      .max(100, 'Tool name must have at most 100 characters'),
+    location: z
+      .string({ error: 'Location is required' })
+      .trim()
+      .min(1, 'Location is required')
+      .max(100, 'Location must have at most 100 characters'),
+    description: z
+      .string({ error: 'Description is required' })
+      .trim()
+      .min(1, 'Description is required')
+      .max(1000, 'Description must have at most 1000 characters'),
+    img: ImageUrlSchema,
+  })
+  .strict();
+export type ReviewInput = z.infer<typeof ReviewInputSchema>;

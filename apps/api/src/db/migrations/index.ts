@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as catalogue from './0001-catalogue';
 import * as users from './0002-users';
 import * as orders from './0003-orders';
+import * as profiles from './0004-profiles-and-review-authors';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-users': users,
   '0003-orders': orders,
+  '0004-profiles-and-review-authors': profiles,
 };

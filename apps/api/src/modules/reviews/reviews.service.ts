@@ -1,12 +1,30 @@
-import type { Review } from '@shop/shared';
+import type { Review, ReviewInput } from '@shop/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, ReviewRow } from '../../db/schema';
 
 /** The testimonials show the newest reviews; older ones stay stored. */
 const REVIEWS_SHOWN = 30;
 
+const toReview = (row: ReviewRow): Review => ({
+  _id: row.id,
+  review: row.review,
+  description: row.description,
+  img: row.img,
+  name: row.name,
+  location: row.location,
+});
+
 export function createReviewsService(db: Kysely<Database>) {
   return {
+    async create(input: ReviewInput, authorId: string): Promise<Review> {
+      const row = await db
+        .insertInto('reviews')
+        .values({ ...input, user_id: authorId })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toReview(row);
+    },
+
     async list(): Promise<Review[]> {
       const rows = await db
         .selectFrom('reviews')
@@ -15,14 +33,7 @@ export function createReviewsService(db: Kysely<Database>) {
         .orderBy('id')
         .limit(REVIEWS_SHOWN)
         .execute();
-      return rows.map((row) => ({
-        _id: row.id,
-        review: row.review,
-        description: row.description,
-        img: row.img,
-        name: row.name,
-        location: row.location,
-      }));
+      return rows.map(toReview);
     },
   };
 }

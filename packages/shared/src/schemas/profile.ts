@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { AddressSchema, PhoneSchema } from './order';
+
+/** dd-mm-yy (the form's hint) or dd-mm-yyyy, a real calendar day. */
+export const BirthDateSchema = z
+  .string({ error: 'Date of birth is required' })
+  .trim()
+  .min(1, 'Date of birth is required')
+  .regex(/^\d{2}-\d{2}-(\d{2}|\d{4})$/, 'Use the form dd-mm-yy')
+  .refine((value) => {
+    const [day, month, year] = value.split('-').map(Number) as [number, number, number];
+    const fullYear = year < 100 ? 1900 + year : year;
+    const date = new Date(Date.UTC(fullYear, month - 1, day));
+    return date.getUTCDate() === day && date.getUTCMonth() === month - 1;
+  }, 'This date does not exist');
+
+export const ProfileLinkSchema = z
+  .string({ error: 'Profile link is required' })
+  .trim()
+  .min(1, 'Profile link is required')
+  .max(500, 'Profile link is too long')
+  .regex(/^https?:\/\/\S+\.\S+$/i, 'Provide a valid URL (http or https)');
+
+/** Update Profile (SPEC.md section 5); the email comes from the sign-in, never from the form. */
+export const ProfileInputSchema = z
+  .object({
+    email: z.string().optional(),
+    birthDate: BirthDateSchema,
+    address: AddressSchema,
+    phone: PhoneSchema,
+    profileLink: ProfileLinkSchema,
+  })
+  .strict();
+export type ProfileInput = z.infer<typeof ProfileInputSchema>;
+
+/** `GET /api/userInfo/{email}`: fields not filled in yet are null. */
+export interface Profile {
+  email: string;
+  name: string;
+  birthDate: string | null;
+  address: string | null;
+  phone: string | null;
+  profileLink: string | null;
+}
+
+/** `PUT /api/userInfo/{email}`: upsertedCount 1 when something changed (DESIGN.md). */
+export interface ProfileUpdateResponse {
+  upsertedCount: 0 | 1;
+  message: string;
+  profile: Profile;
+}
