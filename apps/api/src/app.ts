@@ -21,6 +21,10 @@ import { createSummaryService } from './modules/summary/summary.service';
 import { toolsRoutes } from './modules/tools/tools.routes';
 import { createToolsService } from './modules/tools/tools.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { type AnyProvider, createPaymentsService } from './modules/payments/payments.service';
+import { createSandboxProvider } from './modules/payments/sandbox-provider';
+import { createStripeProvider } from './modules/payments/stripe-provider';
 import { createOrdersService } from './modules/orders/orders.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -34,6 +38,9 @@ export type AppEnv = AuthEnv &
     | 'ADMIN_EMAIL'
     | 'ACCESS_TOKEN_TTL_MINUTES'
     | 'TRUST_PROXY'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_PUBLISHABLE_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
   >;
 
 export interface AppDeps {
@@ -43,6 +50,19 @@ export interface AppDeps {
   auth: Auth;
   /** Tests name the caller's address themselves; the server reads the socket. */
   clientAddress?: ClientAddress;
+  /** Tests point Stripe at a local stand-in; otherwise chosen from the environment. */
+  paymentProvider?: AnyProvider;
+}
+
+/** Stripe when its three keys are set, the built-in test mode otherwise (DESIGN.md). */
+function choosePaymentProvider(db: Kysely<Database>, env: AppEnv): AnyProvider {
+  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY) {
+    return createStripeProvider({
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    });
+  }
+  return createSandboxProvider(db);
 }
 
 const socketOrProxyAddress =
@@ -60,7 +80,7 @@ const socketOrProxyAddress =
   };
 
 /** The API, under `/api`. The server adds the web app's files around it. */
-export function createApi({ db, env, logger, auth, clientAddress }: AppDeps) {
+export function createApi({ db, env, logger, auth, clientAddress, paymentProvider }: AppDeps) {
   const api = new Hono();
   const cors = corsForConfiguredOrigins(env);
   if (cors) api.use('*', cors);
@@ -90,7 +110,14 @@ export function createApi({ db, env, logger, auth, clientAddress }: AppDeps) {
   api.route('/', healthRoutes(db));
   const signedIn = requireUser(users);
   api.route('/', usersRoutes(users, signedIn, readIdentity));
-  api.route('/', ordersRoutes(createOrdersService(db), signedIn));
+  const orders = createOrdersService(db);
+  api.route('/', ordersRoutes(orders, signedIn));
+  const payments = createPaymentsService(
+    paymentProvider ?? choosePaymentProvider(db, env),
+    orders,
+    logger,
+  );
+  api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/tools', toolsRoutes(createToolsService(db), signedIn));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
@@ -105,7 +132,7 @@ export function createApi({ db, env, logger, auth, clientAddress }: AppDeps) {
 export function createApp(deps: AppDeps) {
   const app = new Hono();
   app.use('*', requestLogger(deps.logger));
-  app.use('*', securityHeaders(deps.env));
+  app.use('*', securityHeaders(deps.env, { stripe: Boolean(deps.env.STRIPE_PUBLISHABLE_KEY) }));
   app.route('/api', createApi(deps));
   app.onError(createErrorHandler(deps.logger));
   return app;

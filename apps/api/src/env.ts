@@ -69,6 +69,19 @@ const EnvSchema = z.object({
   OIDC_ISSUER: z.url({ error: 'must be the issuer URL of an OpenID provider' }).optional(),
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Real card payments: all three, or none for the built-in test mode. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_/, 'must be a Stripe publishable key (pk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_...)')
+    .optional(),
   /** The label of the OpenID Connect button, e.g. "Okta" or "Keycloak". */
   OIDC_NAME: z.string().min(1).max(30).default('OpenID Connect'),
 });
@@ -101,6 +114,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   for (const [id, secret] of pairs) {
     if (Boolean(env[id]) !== Boolean(env[secret]))
       problems.push(`  ${id} and ${secret}: set both or neither`);
+  }
+  const stripeKeys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY, env.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    problems.push(
+      '  STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three or none',
+    );
   }
   if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
     problems.push('  OIDC_ISSUER and OIDC_CLIENT_ID: set both or neither');

@@ -25,6 +25,9 @@ export const errorCodes = [
   'INVALID_EMAIL_OR_PASSWORD',
   'CANNOT_REMOVE_SELF',
   'LAST_ADMIN',
+  'CARD_ERROR',
+  'PAYMENT_NOT_VERIFIED',
+  'ALREADY_PAID',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

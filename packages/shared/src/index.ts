@@ -4,6 +4,7 @@ export * from './messages';
 export * from './schemas/auth';
 export * from './schemas/id';
 export * from './schemas/order';
+export * from './schemas/payment';
 export * from './schemas/profile';
 export * from './schemas/review';
 export * from './schemas/summary';

@@ -90,7 +90,20 @@ export interface OrdersTable {
   created_at: CreatedAt;
 }
 
+export interface SandboxPaymentIntentsTable {
+  id: string;
+  client_secret: string;
+  order_id: string;
+  amount_cents: number;
+  status: ColumnType<
+    'requires_payment_method' | 'succeeded',
+    'requires_payment_method' | 'succeeded' | undefined
+  >;
+  created_at: CreatedAt;
+}
+
 export interface Database {
+  sandbox_payment_intents: SandboxPaymentIntentsTable;
   orders: OrdersTable;
   profiles: ProfilesTable;
   tools: ToolsTable;

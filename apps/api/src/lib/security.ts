@@ -9,17 +9,23 @@ import { errorBody } from './errors';
  * Security headers on every response. The CSP allows only our own origin: with the access
  * token in localStorage (SPEC.md), keeping foreign scripts out is what makes that safe.
  */
-export const securityHeaders = (env: Pick<Env, 'NODE_ENV'>): MiddlewareHandler =>
-  secureHeaders({
+export const securityHeaders = (
+  env: Pick<Env, 'NODE_ENV'>,
+  options: { stripe: boolean } = { stripe: false },
+): MiddlewareHandler => {
+  // Stripe Elements runs Stripe's script and frames; nothing else from outside.
+  const stripe = options.stripe;
+  return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+      frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
       // Carousel and toast libraries set inline styles; styles cannot run code.
       styleSrc: ["'self'", "'unsafe-inline'"],
       // Admins may give a tool an image hosted elsewhere (https only); images cannot run code.
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -31,6 +37,7 @@ export const securityHeaders = (env: Pick<Env, 'NODE_ENV'>): MiddlewareHandler =
       env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
     crossOriginEmbedderPolicy: false,
   });
+};
 
 /** JSON bodies beyond the limit are refused before they are read whole. */
 export const jsonBodyLimit = (env: Pick<Env, 'BODY_LIMIT_BYTES'>): MiddlewareHandler =>

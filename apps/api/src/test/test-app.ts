@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { type AppEnv, createApp } from '../app';
+import { type AppDeps, type AppEnv, createApp } from '../app';
 import { createAuth } from '../auth/better-auth';
 import type { DatabaseHandle } from '../db/database';
 import { seedDemoData } from '../db/seed';
@@ -31,7 +31,11 @@ export const TEST_CLIENT_IP_HEADER = 'x-test-client-ip';
 /** The app called in-process (no port) on a fresh database, seeded unless told otherwise. */
 export async function createTestApp(
   kind: TestDatabaseKind,
-  options: { seed?: boolean; env?: Partial<AppEnv> } = {},
+  options: {
+    seed?: boolean;
+    env?: Partial<AppEnv>;
+    paymentProvider?: AppDeps['paymentProvider'];
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(kind);
   const env = { ...testEnv, ...options.env };
@@ -44,6 +48,7 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     auth,
     clientAddress: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '192.0.2.1',
+    paymentProvider: options.paymentProvider,
   });
   return {
     database,

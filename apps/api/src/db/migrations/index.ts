@@ -3,6 +3,7 @@ import * as catalogue from './0001-catalogue';
 import * as users from './0002-users';
 import * as orders from './0003-orders';
 import * as profiles from './0004-profiles-and-review-authors';
+import * as sandboxPayments from './0005-sandbox-payments';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-users': users,
   '0003-orders': orders,
   '0004-profiles-and-review-authors': profiles,
+  '0005-sandbox-payments': sandboxPayments,
 };

@@ -164,6 +164,55 @@ export function createOrdersService(db: Kysely<Database>) {
       });
     },
 
+    /** The owner's order that can still be paid, with its stored amount. */
+    async payable(id: string, caller: CurrentUser) {
+      const order = await findOwnOrder(id, caller);
+      if (order.user_email !== caller.email) throw notFound('Order');
+      if (order.status !== 'unpaid') {
+        throw new AppError(
+          409,
+          order.status === 'cancelled' ? 'CONFLICT' : 'ALREADY_PAID',
+          `This order is ${order.status}`,
+        );
+      }
+      return { id: order.id, amountCents: order.price_cents, email: order.user_email };
+    },
+
+    /** The owner's order as stored (for payment checks). */
+    async ownRow(id: string, caller: CurrentUser) {
+      const order = await findOwnOrder(id, caller);
+      if (order.user_email !== caller.email) throw notFound('Order');
+      return order;
+    },
+
+    /**
+     * Marks an order paid once its payment was verified with the provider. Idempotent: the
+     * same transaction again changes nothing; another one for a paid order is refused.
+     */
+    async markPaid(
+      id: string,
+      transactionId: string,
+      amountCents: number,
+    ): Promise<{ order: Order; changed: boolean }> {
+      const updated = await db
+        .updateTable('orders')
+        .set({ status: 'paid', transaction_id: transactionId, paid_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'unpaid')
+        .where('price_cents', '=', amountCents)
+        .returning('id')
+        .executeTakeFirst();
+      const row = await selectOrders().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('Order');
+      if (updated) return { order: toOrder(row), changed: true };
+      if (row.transaction_id === transactionId) return { order: toOrder(row), changed: false };
+      throw new AppError(
+        409,
+        'ALREADY_PAID',
+        `This order is ${row.status} and cannot be paid again`,
+      );
+    },
+
     /** An admin marks a paid order shipped. */
     async ship(id: string, caller: CurrentUser): Promise<Order> {
       const order = await findOwnOrder(id, caller);

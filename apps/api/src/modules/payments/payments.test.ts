@@ -1,0 +1,353 @@
+import type { Order, Tool } from '@shop/shared';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
+import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { startStripeStandIn } from '../../test/stripe-stand-in';
+import { type TestApp, createTestApp } from '../../test/test-app';
+import { createStripeProvider } from './stripe-provider';
+
+type Account = Awaited<ReturnType<typeof signUpWithToken>>;
+
+const card = (number: string, overrides: Record<string, unknown> = {}) => ({
+  number,
+  expMonth: 12,
+  expYear: new Date().getFullYear() + 2,
+  cvc: '123',
+  ...overrides,
+});
+
+async function setUpShop(app: TestApp) {
+  const admin = await signUpAdmin(app);
+  const created = await send(app, 'POST', '/api/tools', admin.token, {
+    name: 'Pay Test Fan',
+    description: 'A fan',
+    minOrderQuantity: 1,
+    availableQuantity: 500,
+    price: 14.5,
+    img: '/images/tools/cooling-fan.svg',
+  });
+  return { admin, tool: (await created.json()) as Tool };
+}
+
+const order = async (app: TestApp, buyer: Account, toolId: string, quantity = 2) => {
+  const response = await send(app, 'POST', '/api/purchase', buyer.token, {
+    toolId,
+    quantity,
+    phone: '555 0100',
+    address: '5 Elm Street',
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Order;
+};
+
+const orderNow = async (app: TestApp, buyer: Account, id: string) =>
+  (await (await send(app, 'GET', `/api/purchase/${id}`, buyer.token)).json()) as Order;
+
+describeEachDatabase('payments in test mode (sandbox)', (kind) => {
+  let app: TestApp;
+  let tool: Tool;
+  let alice: Account;
+  let bob: Account;
+
+  const intentFor = async (buyer: Account, orderId: string, extra: Record<string, unknown> = {}) =>
+    send(app, 'POST', '/api/create-payment-intent', buyer.token, { orderId, ...extra });
+  const payWithCard = async (
+    buyer: Account,
+    orderId: string,
+    number: string,
+    cardExtra: Record<string, unknown> = {},
+  ) => {
+    const { clientSecret } = (await (await intentFor(buyer, orderId)).json()) as {
+      clientSecret: string;
+    };
+    return send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
+      clientSecret,
+      card: card(number, cardExtra),
+      billingName: buyer.name,
+      billingEmail: buyer.email,
+    });
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false });
+    ({ tool } = await setUpShop(app));
+    alice = await signUpWithToken(app);
+    bob = await signUpWithToken(app);
+  });
+  afterAll(() => app.close());
+
+  it('says which provider runs', async () => {
+    expect(await (await app.request('/api/payment-config')).json()).toEqual({
+      provider: 'sandbox',
+    });
+  });
+
+  it('pays with 4242 4242 4242 4242 and the order becomes paid, once', async () => {
+    const placed = await order(app, alice, tool._id);
+    const confirmed = await payWithCard(alice, placed._id, '4242 4242 4242 4242');
+    expect(confirmed.status).toBe(200);
+    const { id } = (await confirmed.json()) as { id: string };
+    const paid = await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, {
+      orderID: placed._id,
+      transactionId: id,
+    });
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toMatchObject({ paid: true, status: 'paid', transactionId: id });
+    expect(await orderNow(app, alice, placed._id)).toMatchObject({ paid: true, transactionId: id });
+
+    // The same confirmation again changes nothing; a second payment is refused.
+    expect(
+      (await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, { transactionId: id }))
+        .status,
+    ).toBe(200);
+    expect((await intentFor(alice, placed._id)).status).toBe(409);
+    const other = await order(app, alice, tool._id);
+    const otherPayment = (await (
+      await payWithCard(alice, other._id, '4242424242424242')
+    ).json()) as { id: string };
+    expect(
+      (
+        await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, {
+          transactionId: otherPayment.id,
+        })
+      ).status,
+    ).toBe(409);
+    expect((await orderNow(app, alice, placed._id)).transactionId).toBe(id);
+  });
+
+  it.each([
+    ['4000 0000 0000 0002', {}, 'Your card was declined.'],
+    ['4242 4242 4242 4241', {}, 'Your card number is invalid.'],
+    ['4242 4242 4242 4242', { expYear: 2020 }, "Your card's expiration date is in the past."],
+    ['4242 4242 4242 4242', { cvc: '12' }, "Your card's security code is incomplete."],
+  ])(
+    'refuses the card %s %j with "%s" and leaves the order unpaid',
+    async (number, extra, message) => {
+      const placed = await order(app, alice, tool._id);
+      const response = await payWithCard(alice, placed._id, number, extra);
+      expect(response.status).toBe(402);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+        message,
+      );
+      expect((await orderNow(app, alice, placed._id)).paid).toBe(false);
+    },
+  );
+
+  it('refuses a forged id, a declined payment, another order’s payment and a changed amount', async () => {
+    const placed = await order(app, alice, tool._id);
+    const attempts: Record<string, string> = { forged: 'pi_sandbox_made_up' };
+
+    const declinedIntent = (await (await intentFor(alice, placed._id)).json()) as {
+      clientSecret: string;
+    };
+    await send(app, 'POST', '/api/sandbox/confirm', alice.token, {
+      clientSecret: declinedIntent.clientSecret,
+      card: card('4000000000000002'),
+    });
+    attempts.declined = declinedIntent.clientSecret.split('_secret_')[0] ?? '';
+
+    const elsewhere = await order(app, alice, tool._id, 3);
+    attempts.otherOrder = (
+      (await (await payWithCard(alice, elsewhere._id, '4242424242424242')).json()) as { id: string }
+    ).id;
+
+    for (const [label, transactionId] of Object.entries(attempts)) {
+      const response = await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, {
+        transactionId,
+      });
+      expect(response.status, label).toBe(402);
+      expect((await orderNow(app, alice, placed._id)).paid, label).toBe(false);
+    }
+
+    // The order's amount changes after the payment succeeded: the payment no longer matches.
+    const changed = await order(app, alice, tool._id);
+    const payment = (
+      (await (await payWithCard(alice, changed._id, '4242424242424242')).json()) as { id: string }
+    ).id;
+    await app.database.db
+      .updateTable('orders')
+      .set({ price_cents: 1 })
+      .where('id', '=', changed._id)
+      .execute();
+    expect(
+      (
+        await send(app, 'PATCH', `/api/purchase/${changed._id}`, alice.token, {
+          transactionId: payment,
+        })
+      ).status,
+    ).toBe(402);
+    expect((await orderNow(app, alice, changed._id)).paid).toBe(false);
+  });
+
+  it("keeps other users away from an order's payment", async () => {
+    const placed = await order(app, alice, tool._id);
+    expect((await intentFor(bob, placed._id)).status).toBe(404);
+    const { clientSecret } = (await (await intentFor(alice, placed._id)).json()) as {
+      clientSecret: string;
+    };
+    const stolen = await send(app, 'POST', '/api/sandbox/confirm', bob.token, {
+      clientSecret,
+      card: card('4242424242424242'),
+    });
+    expect(stolen.status).toBe(404);
+    expect(
+      (
+        await send(app, 'PATCH', `/api/purchase/${placed._id}`, bob.token, {
+          transactionId: 'pi_x',
+        })
+      ).status,
+    ).toBe(404);
+    expect((await intentFor(alice, placed._id, { price: 0.01 })).status).toBe(200);
+    expect(
+      (await send(app, 'POST', '/api/create-payment-intent', undefined, { orderId: placed._id }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('does not take payment for a cancelled order', async () => {
+    const placed = await order(app, alice, tool._id);
+    await send(app, 'POST', `/api/purchase/${placed._id}/cancel`, alice.token);
+    expect((await intentFor(alice, placed._id)).status).toBe(409);
+  });
+});
+
+describe('payments through Stripe (official SDK against a local stand-in)', () => {
+  let app: TestApp;
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let tool: Tool;
+  let alice: Account;
+  const webhookSecret = 'whsec_test_secret';
+  const signer = new Stripe('sk_test_signer');
+
+  const webhook = (payload: string, header: string) =>
+    app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+      body: payload,
+    });
+  const succeededEvent = (eventId: string, intent: object) =>
+    JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    });
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    const provider = createStripeProvider({
+      secretKey: 'sk_test_shop',
+      webhookSecret,
+      api: standIn.api,
+    });
+    app = await createTestApp('pglite', { seed: false, paymentProvider: provider });
+    ({ tool } = await setUpShop(app));
+    alice = await signUpWithToken(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await standIn.close();
+  });
+
+  it('creates the intent with the stored amount in cents, an idempotency key and the order id', async () => {
+    const placed = await order(app, alice, tool._id, 3);
+    const first = await send(app, 'POST', '/api/create-payment-intent', alice.token, {
+      orderId: placed._id,
+      price: 1,
+    });
+    expect(first.status).toBe(200);
+    const { clientSecret } = (await first.json()) as { clientSecret: string };
+    const again = (await (
+      await send(app, 'POST', '/api/create-payment-intent', alice.token, { orderId: placed._id })
+    ).json()) as { clientSecret: string };
+    expect(again.clientSecret).toBe(clientSecret);
+
+    const created = standIn.creates.at(-1);
+    expect(created?.params.get('amount')).toBe('4350');
+    expect(created?.params.get('currency')).toBe('usd');
+    expect(created?.params.get('metadata[orderId]')).toBe(placed._id);
+    expect(created?.idempotencyKey).toBe(`order-${placed._id}-4350`);
+    expect(standIn.intents.size).toBe(1);
+  });
+
+  it('marks an order paid only once Stripe says the intent succeeded', async () => {
+    const placed = await order(app, alice, tool._id);
+    const { clientSecret } = (await (
+      await send(app, 'POST', '/api/create-payment-intent', alice.token, { orderId: placed._id })
+    ).json()) as { clientSecret: string };
+    const intentId = clientSecret.split('_secret_')[0] ?? '';
+    expect(
+      (
+        await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, {
+          transactionId: intentId,
+        })
+      ).status,
+    ).toBe(402);
+    standIn.succeed(intentId);
+    const paid = await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, {
+      transactionId: intentId,
+    });
+    expect(await paid.json()).toMatchObject({ paid: true, transactionId: intentId });
+    expect(
+      (
+        await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, {
+          transactionId: 'pi_unknown',
+        })
+      ).status,
+    ).toBe(409);
+  });
+
+  it('applies a signed payment_intent.succeeded once, and refuses bad or stale signatures', async () => {
+    const placed = await order(app, alice, tool._id);
+    const { clientSecret } = (await (
+      await send(app, 'POST', '/api/create-payment-intent', alice.token, { orderId: placed._id })
+    ).json()) as { clientSecret: string };
+    const intent = standIn.succeed(clientSecret.split('_secret_')[0] ?? '');
+    const payload = succeededEvent('evt_1', intent);
+
+    const forged = await webhook(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
+    );
+    expect(forged.status).toBe(400);
+    const stale = await webhook(
+      payload,
+      signer.webhooks.generateTestHeaderString({
+        payload,
+        secret: webhookSecret,
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      }),
+    );
+    expect(stale.status).toBe(400);
+    expect((await orderNow(app, alice, placed._id)).paid).toBe(false);
+
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const first = await webhook(payload, header);
+    expect(await first.json()).toEqual({ received: true, changed: true });
+    const replay = await webhook(payload, header);
+    expect(await replay.json()).toEqual({ received: true, changed: false });
+    expect(await orderNow(app, alice, placed._id)).toMatchObject({
+      paid: true,
+      transactionId: intent.id,
+    });
+  });
+
+  it('ignores a webhook whose amount does not match the order', async () => {
+    const placed = await order(app, alice, tool._id);
+    const payload = succeededEvent('evt_2', {
+      id: 'pi_cheap',
+      object: 'payment_intent',
+      amount: 1,
+      currency: 'usd',
+      status: 'succeeded',
+      metadata: { orderId: placed._id },
+    });
+    const response = await webhook(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+    );
+    expect(await response.json()).toEqual({ received: true, changed: false });
+    expect((await orderNow(app, alice, placed._id)).paid).toBe(false);
+  });
+});

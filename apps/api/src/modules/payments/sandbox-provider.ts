@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { SandboxCardPayment } from '@shop/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { CURRENCY, type PaymentIntentInfo, type PaymentProvider } from './payment-provider';
+
+const randomId = (bytes: number) => randomBytes(bytes).toString('base64url').replace(/[-_]/g, 'x');
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** Stripe's test cards that succeed; the others below fail as Stripe's would. */
+const succeeding = new Set([
+  '4242424242424242',
+  '4000056655665556',
+  '5555555555554444',
+  '378282246310005',
+]);
+const failing: Record<string, { code: string; message: string }> = {
+  '4000000000000002': { code: 'card_declined', message: 'Your card was declined.' },
+  '4000000000009995': { code: 'card_declined', message: 'Your card has insufficient funds.' },
+  '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
+  '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+};
+
+const cardError = (code: string, message: string) =>
+  new AppError(402, 'CARD_ERROR', message, { card: [code] });
+
+/** Checks a card the way Stripe's test mode does; throws the card error Stripe would show. */
+export function checkTestCard(card: SandboxCardPayment['card'], now = new Date()): void {
+  const digits = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
+    throw cardError('incorrect_number', 'Your card number is invalid.');
+  }
+  const expiryEnd = new Date(
+    Date.UTC(card.expYear < 100 ? 2000 + card.expYear : card.expYear, card.expMonth, 1),
+  );
+  if (expiryEnd <= now)
+    throw cardError('invalid_expiry_year', "Your card's expiration date is in the past.");
+  const cvcLength = digits.startsWith('3') ? 4 : 3;
+  if (card.cvc.length < cvcLength)
+    throw cardError('incomplete_cvc', "Your card's security code is incomplete.");
+  const failure = failing[digits];
+  if (failure) throw cardError(failure.code, failure.message);
+  if (!succeeding.has(digits)) {
+    throw cardError(
+      'card_declined',
+      'Your card was declined. Your request was in test mode, but used a non test card.',
+    );
+  }
+}
+
+/**
+ * The default provider, "Test mode": intents live in our database and cards follow Stripe's
+ * test cards, so the whole payment path runs without keys or network.
+ */
+export function createSandboxProvider(db: Kysely<Database>) {
+  return {
+    name: 'sandbox' as const,
+
+    async createIntent({ orderId, amountCents }) {
+      // Like Stripe's idempotency key: the same order and amount reuse the open intent.
+      const open = await db
+        .selectFrom('sandbox_payment_intents')
+        .select('client_secret')
+        .where('order_id', '=', orderId)
+        .where('amount_cents', '=', amountCents)
+        .where('status', '=', 'requires_payment_method')
+        .executeTakeFirst();
+      if (open) return { clientSecret: open.client_secret };
+      const id = `pi_sandbox_${randomId(18)}`;
+      const clientSecret = `${id}_secret_${randomId(24)}`;
+      await db
+        .insertInto('sandbox_payment_intents')
+        .values({ id, client_secret: clientSecret, order_id: orderId, amount_cents: amountCents })
+        .execute();
+      return { clientSecret };
+    },
+
+    async retrieveIntent(id): Promise<PaymentIntentInfo | undefined> {
+      const row = await db
+        .selectFrom('sandbox_payment_intents')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return (
+        row && {
+          id: row.id,
+          status: row.status,
+          amountCents: row.amount_cents,
+          currency: CURRENCY,
+          orderId: row.order_id,
+        }
+      );
+    },
+
+    /** The browser's "confirm card payment": the card is checked here, never trusted. */
+    async confirmCard(
+      payment: SandboxCardPayment,
+      ownerOrderIds: (orderId: string) => Promise<boolean>,
+    ) {
+      const intent = await db
+        .selectFrom('sandbox_payment_intents')
+        .selectAll()
+        .where('client_secret', '=', payment.clientSecret)
+        .executeTakeFirst();
+      if (!intent || !(await ownerOrderIds(intent.order_id))) {
+        throw new AppError(404, 'NOT_FOUND', 'Payment not found');
+      }
+      if (intent.status === 'succeeded') return { id: intent.id, status: intent.status };
+      checkTestCard(payment.card);
+      await db
+        .updateTable('sandbox_payment_intents')
+        .set({ status: 'succeeded' })
+        .where('id', '=', intent.id)
+        .execute();
+      return { id: intent.id, status: 'succeeded' as const };
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+}
+
+export type SandboxProvider = ReturnType<typeof createSandboxProvider>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { IdSchema } from './id';
+
+/** `POST /api/create-payment-intent`: the amount comes from the stored order; a `price` is ignored. */
+export const CreatePaymentIntentSchema = z
+  .object({ orderId: IdSchema, price: z.unknown().optional() })
+  .strict()
+  .transform(({ orderId }) => ({ orderId }));
+
+/** `PATCH /api/purchase/{id}` (SPEC.md: orderID and transactionId). */
+export const PayOrderSchema = z
+  .object({
+    transactionId: z.string().trim().min(1, 'transactionId is required').max(255),
+    orderID: z.string().max(100).optional(),
+  })
+  .strict();
+
+/** The sandbox's "confirm card payment", as Stripe.js would send it to Stripe. */
+export const SandboxCardPaymentSchema = z
+  .object({
+    clientSecret: z.string().min(10).max(200),
+    card: z
+      .object({
+        number: z.string().min(1, 'Your card number is incomplete.').max(30),
+        expMonth: z
+          .number()
+          .int()
+          .min(1, "Your card's expiration month is invalid.")
+          .max(12, "Your card's expiration month is invalid."),
+        expYear: z.number().int().min(0).max(9999),
+        cvc: z.string().regex(/^\d{0,4}$/, "Your card's security code is invalid."),
+      })
+      .strict(),
+    billingName: z.string().max(200).optional(),
+    billingEmail: z.string().max(254).optional(),
+  })
+  .strict();
+export type SandboxCardPayment = z.infer<typeof SandboxCardPaymentSchema>;
+
+export type PaymentConfig =
+  { provider: 'sandbox' } | { provider: 'stripe'; publishableKey: string };
+
+export interface PaymentIntentResponse {
+  clientSecret: string;
+}
+
+export interface SandboxConfirmResponse {
+  id: string;
+  status: 'succeeded';
+}
