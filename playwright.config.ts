@@ -3,6 +3,11 @@ import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
+/** Emptied at every run; another folder lets two runs on other ports go side by side. */
+const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
+/** A real OpenID provider on loopback, for social sign-in (DESIGN.md, apps/web/e2e/support). */
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4320);
+const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
@@ -27,12 +32,34 @@ export default defineConfig({
       },
     },
   ],
-  // The shop as a user starts it (npm start), on a fresh embedded database.
-  webServer: {
-    command: 'rm -rf .data-e2e && npm start',
-    url: `${baseURL}/api/ready`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: '.data-e2e', LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'node apps/web/e2e/support/oidc-server.mjs',
+      url: `${oidcIssuer}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { OIDC_PORT: String(oidcPort), OIDC_SHOP_URL: baseURL },
+    },
+    // The shop as a user starts it (npm start), on a fresh embedded database.
+    {
+      command: `rm -rf ${dataDir} && npm start`,
+      url: `${baseURL}/api/ready`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: baseURL,
+        OIDC_ISSUER: oidcIssuer,
+        OIDC_CLIENT_ID: 'shop-e2e',
+        OIDC_CLIENT_SECRET: 'shop-e2e-secret',
+        OIDC_NAME: 'Loopback ID',
+        // The tests sign in and up many times a minute from one address.
+        AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+        ADMIN_EMAIL: 'admin@partsshop.com',
+      },
+    },
+  ],
 });

@@ -23,4 +23,5 @@ if (!findChromium()) {
   process.exit(0);
 }
 run('npm', ['run', 'build']);
+run('node', ['scripts/check-bundle.mjs']);
 run('npx', ['playwright', 'test']);

@@ -15,14 +15,20 @@ export interface DatabaseHandle {
   /** Where the data lives, for the start message: a folder or a server (without password). */
   location: string;
   close(): Promise<void>;
+  /** PGlite only: a snapshot of the whole database, to open copies of it quickly (tests). */
+  snapshot?: () => Promise<Blob>;
 }
 
-export type DatabaseConfig = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
+export type DatabaseConfig =
+  { databaseUrl: string } | { dataDir: string } | { inMemory: true; from?: Blob };
 
 /** Opens the embedded PGlite database (locked folder or memory) or a PostgreSQL server. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if ('databaseUrl' in config) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server ended (restart, failover) leaves the pool by itself;
+    // without a listener its error would crash the process.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(config.databaseUrl);
     url.password = '';
@@ -32,7 +38,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   const release = 'dataDir' in config ? lockDataDir(config.dataDir) : () => {};
   try {
     const pglite =
-      'dataDir' in config ? new PGlite(path.join(config.dataDir, 'pgdata')) : new PGlite();
+      'dataDir' in config
+        ? new PGlite(path.join(config.dataDir, 'pgdata'))
+        : new PGlite(config.from ? { loadDataDir: config.from } : {});
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
@@ -41,8 +49,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       location: 'dataDir' in config ? config.dataDir : 'memory',
       close: async () => {
         await db.destroy();
+        // Kysely skips its driver's destroy when no query ran yet; PGlite must close anyway.
+        if (!pglite.closed) await pglite.close();
         release();
       },
+      snapshot: () => pglite.dumpDataDir('none'),
     };
   } catch (error) {
     release();

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { type AppDeps, type AppEnv, createApp } from '../app';
 import { createAuth } from '../auth/better-auth';
-import type { DatabaseHandle } from '../db/database';
+import { type DatabaseHandle, migrateToLatest } from '../db/database';
 import { seedDemoData } from '../db/seed';
 import { type TestDatabaseKind, createTestDatabase } from './databases';
 
@@ -12,6 +12,7 @@ export interface TestApp {
 }
 
 export const TEST_ORIGIN = 'http://shop.test';
+const TEST_SECRET = 'test-secret-that-is-long-enough-for-better-auth';
 
 export const testEnv: AppEnv = {
   NODE_ENV: 'test',
@@ -37,10 +38,12 @@ export async function createTestApp(
     paymentProvider?: AppDeps['paymentProvider'];
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(kind);
   const env = { ...testEnv, ...options.env };
-  const auth = createAuth(database.db, env, 'test-secret-that-is-long-enough-for-better-auth');
-  await auth.migrate();
+  const database = await createTestDatabase(kind, async (handle) => {
+    await createAuth(handle.db, env, TEST_SECRET).migrate();
+    await migrateToLatest(handle.db);
+  });
+  const auth = createAuth(database.db, env, TEST_SECRET);
   if (options.seed ?? true) await seedDemoData(database.db);
   const app = createApp({
     db: database.db,

@@ -1,14 +1,29 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { type Location, Navigate, Outlet, useLocation } from 'react-router';
+import { Spinner } from '../components/ui/spinner';
+import { useAuth } from '../features/auth/hooks/use-auth';
 import { paths } from '../lib/paths';
 
 /**
- * Guards the signed-in screens (SPEC.md route table). Accounts arrive with the sign-in
- * issue; until then nobody is signed in, so every visitor goes to /login, which keeps
- * where they came from.
+ * Whether this screen belongs to a page the browser has already left. The router commits a
+ * new page in a React transition, so the old one can render once more in between: after Sign
+ * Out, for one, it sees the user signed out and must not send them to /login from there.
+ */
+function isLeftBehind(location: Location) {
+  const current = (window.history.state as { key?: string } | null)?.key ?? 'default';
+  return location.key !== current;
+}
+
+/**
+ * Guards the signed-in screens (SPEC.md route table): a spinner while the auth state loads;
+ * a signed-out visitor goes to /login, which remembers where they came from.
  */
 export function RequireSignIn() {
+  const { status } = useAuth();
   const location = useLocation();
-  const signedIn = false;
-  if (!signedIn) return <Navigate to={paths.login} replace state={{ from: location }} />;
+  if (status === 'loading') return <Spinner label="Checking your sign-in" />;
+  if (status === 'signedOut') {
+    if (isLeftBehind(location)) return <Spinner label="Signing out" />;
+    return <Navigate to={paths.login} replace state={{ from: location }} />;
+  }
   return <Outlet />;
 }

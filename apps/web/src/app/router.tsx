@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { paths } from '../lib/paths';
 import { RootLayout } from './layouts/root-layout';
+import { RequireAdmin } from './require-admin';
 import { RequireSignIn } from './require-sign-in';
 import { RouteError } from './routes/route-error';
 import HomeRoute from './routes/home';
@@ -38,15 +39,21 @@ export const router = createBrowserRouter([
             path: paths.dashboard.root,
             lazy: lazyScreen(() => import('./layouts/dashboard-layout')),
             children: [
-              { index: true, ...dashboardPage('My Orders') },
+              { index: true, lazy: lazyScreen(() => import('./routes/dashboard/dashboard-index')) },
               { path: 'orders', ...dashboardPage('My Orders') },
               { path: 'review', ...dashboardPage('Add A Review') },
               { path: 'profile', ...dashboardPage('My Profile') },
               { path: 'payment/:id', ...dashboardPage('Payment') },
-              { path: 'users', ...dashboardPage('All Users') },
-              { path: 'addTool', ...dashboardPage('Add A Tool') },
-              { path: 'manageAllOrders', ...dashboardPage('Manage All Orders') },
-              { path: 'manageTools', ...dashboardPage('Manage Tools') },
+              {
+                // SPEC.md: a non-admin opening these is signed out and sent to /login.
+                element: <RequireAdmin />,
+                children: [
+                  { path: 'users', ...dashboardPage('All Users') },
+                  { path: 'addTool', ...dashboardPage('Add A Tool') },
+                  { path: 'manageAllOrders', ...dashboardPage('Manage All Orders') },
+                  { path: 'manageTools', ...dashboardPage('Manage Tools') },
+                ],
+              },
             ],
           },
         ],

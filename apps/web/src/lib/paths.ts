@@ -6,7 +6,9 @@ export const paths = {
   portfolio: '/portfolio',
   login: '/login',
   register: '/register',
-  purchase: (toolId: string) => `/tools/${encodeURIComponent(toolId)}`,
+  /** The purchase form; `neededBy` (YYYY-MM-DD, from Our Moto's calendar) rides along. */
+  purchase: (toolId: string, neededBy?: string) =>
+    `/tools/${encodeURIComponent(toolId)}${neededBy ? `?neededBy=${encodeURIComponent(neededBy)}` : ''}`,
   purchasePattern: '/tools/:id',
   dashboard: {
     root: '/dashboard',

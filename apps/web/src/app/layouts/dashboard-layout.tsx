@@ -1,4 +1,5 @@
 import { NavLink, Outlet } from 'react-router';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 
 const customerLinks = [
@@ -15,7 +16,7 @@ const adminLinks = [
 
 /** The dashboard: a sidebar by role (SPEC.md) that becomes a drawer on small screens. */
 export default function DashboardLayout() {
-  const isAdmin = false;
+  const { isAdmin, adminLoading } = useAuth();
   const links = [
     ...(isAdmin ? [] : customerLinks),
     ...everyoneLinks,
@@ -43,13 +44,22 @@ export default function DashboardLayout() {
         />
         <nav aria-label="Dashboard">
           <ul className="menu bg-base-200 min-h-full w-64 p-4">
-            {links.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            {adminLoading
+              ? [0, 1, 2].map((row) => (
+                  <li key={row} aria-hidden="true">
+                    <span className="skeleton my-1 h-6 w-full" />
+                  </li>
+                ))
+              : links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink
+                      to={link.to}
+                      className={({ isActive }) => (isActive ? 'menu-active' : '')}
+                    >
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
           </ul>
         </nav>
       </div>

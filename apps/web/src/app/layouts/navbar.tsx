@@ -1,4 +1,6 @@
 import { Link, NavLink } from 'react-router';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 
 const navLinks = [
@@ -6,13 +8,17 @@ const navLinks = [
   { to: paths.blogs, label: 'Blogs' },
   { to: paths.portfolio, label: 'Portfolio' },
 ];
+/** SPEC.md: the Dashboard link shows to any signed-in user. */
+const dashboardLink = { to: paths.dashboard.root, label: 'Dashboard' };
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
 
 export function Navbar() {
+  const { status, user, signOut } = useAuth();
+  const links = status === 'signedIn' ? [...navLinks, dashboardLink] : navLinks;
   const items = (
     <>
-      {navLinks.map((link) => (
+      {links.map((link) => (
         <li key={link.to}>
           <NavLink to={link.to} className={linkClass}>
             {link.label}
@@ -43,7 +49,10 @@ export function Navbar() {
               {items}
             </ul>
           </div>
-          <Link to={paths.homeAlias} className="flex items-center gap-2 text-lg font-bold">
+          <Link
+            to={paths.homeAlias}
+            className="flex items-center gap-2 text-base font-bold whitespace-nowrap sm:text-lg"
+          >
             <img src="/images/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
             <span>Laptop Parts Shop</span>
           </Link>
@@ -52,9 +61,17 @@ export function Navbar() {
           <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
         </div>
         <div className="navbar-end">
-          <Link to={paths.login} className="btn btn-primary btn-sm">
-            Login
-          </Link>
+          {status === 'loading' && (
+            <div className="skeleton h-8 w-24" aria-hidden="true" data-testid="account-skeleton" />
+          )}
+          {status === 'signedIn' && user && (
+            <UserMenu user={user} onSignOut={() => void signOut()} />
+          )}
+          {status === 'signedOut' && (
+            <Link to={paths.login} className="btn btn-primary btn-sm">
+              Login
+            </Link>
+          )}
         </div>
       </nav>
     </header>

@@ -1,20 +1,61 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, type Location, Navigate, useLocation, useSearchParams } from 'react-router';
+import { AuthAlert, AuthNotice } from '../../features/auth/components/auth-alert';
+import { AuthCard, AuthLoading } from '../../features/auth/components/auth-card';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { SocialSignIn } from '../../features/auth/components/social-sign-in';
+import { useAuth } from '../../features/auth/hooks/use-auth';
+import { providerErrorText } from '../../features/auth/utils/provider-error';
 import { paths } from '../../lib/paths';
 
+/** What the guards leave in the router state when they send a visitor here. */
+interface LoginState {
+  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
+  notice?: string;
+}
+
+const loginState = (state: unknown): LoginState =>
+  typeof state === 'object' && state !== null ? (state as LoginState) : {};
+
+/** Back to the page the visitor came from (RequireSignIn remembers it), or home. */
+function returnPath({ from }: LoginState): string {
+  if (typeof from?.pathname !== 'string' || !from.pathname.startsWith('/')) return paths.home;
+  if (from.pathname.startsWith('//') || from.pathname === paths.login) return paths.home;
+  return `${from.pathname}${from.search ?? ''}${from.hash ?? ''}`;
+}
+
+/**
+ * SPEC.md's login screen: email and password, the way to sign up, and the social buttons.
+ * Failures, including those a provider sends back (`?error=`), show in red above the form.
+ */
 export default function LoginRoute() {
+  const { status } = useAuth();
+  const location = useLocation();
+  const state = loginState(location.state);
+  const [searchParams] = useSearchParams();
+  const [error, setError] = useState(() => providerErrorText(searchParams.get('error')));
+  const clearError = () => setError(null);
+
+  if (status === 'signedIn') return <Navigate to={returnPath(state)} replace />;
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <div className="card bg-base-100 border-base-300 border shadow">
-        <div className="card-body">
-          <h1 className="card-title justify-center text-2xl">Login</h1>
-          <p role="status" className="text-center">
-            Customer accounts open soon. Until then you can browse every tool in the shop.
+    <AuthCard title="Login">
+      {status === 'loading' ? (
+        <AuthLoading />
+      ) : (
+        <>
+          <AuthNotice message={state.notice ?? null} />
+          <AuthAlert message={error} />
+          <LoginForm onAttempt={clearError} onError={setError} />
+          <p className="text-center text-sm">
+            New to the shop?{' '}
+            <Link to={paths.register} className="link link-primary">
+              Create New Account
+            </Link>
           </p>
-          <Link to={paths.home} className="btn btn-primary mt-4">
-            Browse the tools
-          </Link>
-        </div>
-      </div>
-    </section>
+          <div className="divider my-0">OR</div>
+          <SocialSignIn onAttempt={clearError} onError={setError} />
+        </>
+      )}
+    </AuthCard>
   );
 }

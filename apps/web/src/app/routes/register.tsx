@@ -1,20 +1,33 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { AuthAlert } from '../../features/auth/components/auth-alert';
+import { AuthCard, AuthLoading } from '../../features/auth/components/auth-card';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 
+/** SPEC.md's register screen: on success (the account is signed in) it goes to /home. */
 export default function RegisterRoute() {
+  const { status } = useAuth();
+  const [error, setError] = useState<string | null>(null);
+
+  if (status === 'signedIn') return <Navigate to={paths.homeAlias} replace />;
   return (
-    <section className="mx-auto max-w-md px-4 py-16">
-      <div className="card bg-base-100 border-base-300 border shadow">
-        <div className="card-body">
-          <h1 className="card-title justify-center text-2xl">Sign Up</h1>
-          <p role="status" className="text-center">
-            Customer accounts open soon. Until then you can browse every tool in the shop.
+    <AuthCard title="Sign Up">
+      {status === 'loading' ? (
+        <AuthLoading />
+      ) : (
+        <>
+          <AuthAlert message={error} />
+          <RegisterForm onAttempt={() => setError(null)} onError={setError} />
+          <p className="text-center text-sm">
+            Already have an account?{' '}
+            <Link to={paths.login} className="link link-primary">
+              Login
+            </Link>
           </p>
-          <Link to={paths.login} className="link mt-4 text-center">
-            Already have an account? Login
-          </Link>
-        </div>
-      </div>
-    </section>
+        </>
+      )}
+    </AuthCard>
   );
 }

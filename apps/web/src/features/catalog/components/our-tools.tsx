@@ -1,26 +1,65 @@
 import { TOOL_PAGE_SIZE_DEFAULT } from '@shop/shared';
-import { useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
 import { useTools } from '../api/get-tools';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ToolCard } from './tool-card';
+
+/** Typing pauses this long before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface OurToolsProps {
   /** SPEC.md: the list gets the admin flag and hides "Order Now" when it is true. */
   isAdmin: boolean;
+  /** The "needed by" date chosen in Our Moto (YYYY-MM-DD); "Order Now" carries it along. */
+  neededBy?: string;
 }
 
-/** The "Our Tools" section of the home page, read from the API. */
-export function OurTools({ isAdmin }: OurToolsProps) {
-  const [page, setPage] = useState(1);
-  const tools = useTools({ page, limit: TOOL_PAGE_SIZE_DEFAULT });
+const toolCount = (count: number) => `${count} ${count === 1 ? 'tool' : 'tools'}`;
+
+/** The "Our Tools" section of the home page: searched by name and paged on the server. */
+export function OurTools({ isAdmin, neededBy }: OurToolsProps) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [input, setInput] = useState('');
+  const typed = input.trim();
+  const debounced = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  // Enter searches at once; otherwise the search follows the typing after a pause.
+  const [submitted, setSubmitted] = useState('');
+  const search = submitted === typed ? submitted : debounced;
+  // The page belongs to one search: a new search starts again on page 1.
+  const [paging, setPaging] = useState({ search: '', page: 1 });
+  const page = paging.search === search ? paging.page : 1;
+  const setPage = (next: number) => setPaging({ search, page: next });
+
+  const tools = useTools({ search, page, limit: TOOL_PAGE_SIZE_DEFAULT });
   const [today] = useState(() => new Date());
   const pageCount = tools.data
     ? Math.max(1, Math.ceil(tools.data.total / TOOL_PAGE_SIZE_DEFAULT))
     : 1;
+  const searching = typed !== search || (tools.isFetching && tools.isPlaceholderData);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(typed);
+  };
+  const clearSearch = () => {
+    setInput('');
+    setSubmitted('');
+    inputRef.current?.focus();
+  };
+
+  let status = '';
+  if (search && searching) status = 'Searching…';
+  else if (search && tools.data)
+    status =
+      tools.data.total === 0
+        ? `No tools match "${search}".`
+        : `${toolCount(tools.data.total)} ${tools.data.total === 1 ? 'matches' : 'match'} "${search}".`;
 
   return (
     <section
@@ -29,6 +68,39 @@ export function OurTools({ isAdmin }: OurToolsProps) {
       className="scroll-mt-20 py-16"
     >
       <SectionHeading eyebrow="Our Tools" title="Tools We Provide" id="our-tools-title" />
+
+      <form
+        role="search"
+        aria-label="Tools"
+        onSubmit={onSubmit}
+        className="mx-auto mb-2 flex max-w-xl flex-col gap-2"
+      >
+        <label htmlFor={inputId} className="font-medium">
+          Search tools by name
+        </label>
+        <div className="join w-full">
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="search"
+            name="search"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            placeholder="e.g. SSD, battery, fan"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={100}
+            className="input join-item w-full"
+          />
+          <button type="submit" className="btn btn-primary join-item">
+            Search
+          </button>
+        </div>
+      </form>
+      <p role="status" className="text-base-content/70 mb-6 min-h-6 text-center text-sm">
+        {status}
+      </p>
+
       {tools.isPending ? (
         <Spinner label="Loading tools" />
       ) : tools.isError ? (
@@ -38,12 +110,30 @@ export function OurTools({ isAdmin }: OurToolsProps) {
           onRetry={() => void tools.refetch()}
         />
       ) : tools.data.tools.length === 0 ? (
-        <EmptyState>No tools in the shop yet. Please come back soon.</EmptyState>
+        search ? (
+          <EmptyState>
+            Try a shorter or different name.{' '}
+            <button type="button" className="btn btn-link btn-sm px-1" onClick={clearSearch}>
+              Show all tools
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState>No tools in the shop yet. Please come back soon.</EmptyState>
+        )
       ) : (
         <>
-          <div className="grid gap-6 lg:grid-cols-2" aria-busy={tools.isFetching}>
+          <div
+            className={`grid gap-6 transition-opacity lg:grid-cols-2 ${searching ? 'opacity-60' : ''}`}
+            aria-busy={tools.isFetching}
+          >
             {tools.data.tools.map((tool) => (
-              <ToolCard key={tool._id} tool={tool} orderDate={today} showOrderButton={!isAdmin} />
+              <ToolCard
+                key={tool._id}
+                tool={tool}
+                orderDate={today}
+                showOrderButton={!isAdmin}
+                neededBy={neededBy}
+              />
             ))}
           </div>
           {pageCount > 1 && (
@@ -52,7 +142,7 @@ export function OurTools({ isAdmin }: OurToolsProps) {
                 type="button"
                 className="join-item btn"
                 disabled={page <= 1}
-                onClick={() => setPage((current) => current - 1)}
+                onClick={() => setPage(page - 1)}
               >
                 Previous
               </button>
@@ -63,7 +153,7 @@ export function OurTools({ isAdmin }: OurToolsProps) {
                 type="button"
                 className="join-item btn"
                 disabled={page >= pageCount}
-                onClick={() => setPage((current) => current + 1)}
+                onClick={() => setPage(page + 1)}
               >
                 Next
               </button>

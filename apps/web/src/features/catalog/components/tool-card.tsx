@@ -8,9 +8,11 @@ interface ToolCardProps {
   orderDate: Date;
   /** Admins do not buy: SPEC.md hides "Order Now" for them. */
   showOrderButton: boolean;
+  /** The "needed by" date (YYYY-MM-DD) that "Order Now" carries to the purchase form. */
+  neededBy?: string;
 }
 
-export function ToolCard({ tool, orderDate, showOrderButton }: ToolCardProps) {
+export function ToolCard({ tool, orderDate, showOrderButton, neededBy }: ToolCardProps) {
   const headingId = `tool-${tool._id}`;
   return (
     <article
@@ -47,7 +49,7 @@ export function ToolCard({ tool, orderDate, showOrderButton }: ToolCardProps) {
         {showOrderButton && (
           <div className="card-actions mt-2 justify-end">
             <Link
-              to={paths.purchase(tool._id)}
+              to={paths.purchase(tool._id, neededBy)}
               className="btn btn-primary"
               aria-label={`Order Now: ${tool.name}`}
             >

@@ -1,0 +1,303 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const PASSWORD = 'parts-secret-1';
+let sequence = 0;
+/** A fresh address per test: the database lives for the whole run. */
+const uniqueEmail = (prefix = 'buyer') => `${prefix}${Date.now()}${(sequence += 1)}@example.com`;
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+const loginButton = (page: Page) => page.getByRole('button', { name: 'Login', exact: true });
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
+
+/** An account made through the API, as another visit would have made it; the page stays out. */
+async function createAccount(request: APIRequestContext, baseURL: string, name: string) {
+  const email = uniqueEmail();
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: PASSWORD },
+    headers: { Origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+  return email;
+}
+
+async function registerInBrowser(page: Page, name: string, email = uniqueEmail()) {
+  await page.goto('/register');
+  await page.getByLabel('Name', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(mainNav(page).getByRole('button', { name })).toBeVisible();
+  return email;
+}
+
+async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await loginButton(page).click();
+}
+
+/** axe-core at WCAG 2.x A and AA plus best practices: no serious or critical violation. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((n) => n.target) }));
+  expect(serious, `axe-core violations on ${page.url()}`).toEqual([]);
+}
+
+/** The text colour as red, green and blue, whatever colour space the CSS names it in. */
+const textRgb = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.fillStyle = getComputedStyle(element).color;
+    context.fillRect(0, 0, 1, 1);
+    const [red = 0, green = 0, blue = 0] = context.getImageData(0, 0, 1, 1).data;
+    return { red, green, blue };
+  });
+
+test('register lands on /home signed in, with the name in the navigation bar', async ({ page }) => {
+  await registerInBrowser(page, 'Ada Buyer');
+  await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Login' })).toHaveCount(0);
+  expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+
+  // The dropdown works from the keyboard: the name links to the profile page.
+  const account = mainNav(page).getByRole('button', { name: 'Ada Buyer' });
+  await account.focus();
+  await page.keyboard.press('Enter');
+  await expect(account).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(account).toHaveAttribute('aria-expanded', 'false');
+  await expect(account).toBeFocused();
+  await account.click();
+  await mainNav(page).getByRole('link', { name: 'Ada Buyer' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  // A customer's sidebar.
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar.getByRole('link')).toHaveText(['My Orders', 'Add a Review', 'My Profile']);
+});
+
+test('the login form shows the messages of SPEC.md on submit, then on change', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+  const email = page.getByLabel('Email', { exact: true });
+  const password = page.getByLabel('Password', { exact: true });
+
+  // Nothing is said before the first submit.
+  await email.fill('not-an-email');
+  await expect(page.getByText('Provide a valid Email')).toHaveCount(0);
+  await email.fill('');
+
+  await loginButton(page).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Email is required');
+  await expect(password).toHaveAccessibleDescription('Password is required');
+
+  // After a failed submit every change is checked again.
+  await email.fill('buyer@example');
+  await expect(page.getByText('Provide a valid Email')).toBeVisible();
+  await password.fill('12345');
+  await expect(page.getByText('Must have 6 characters')).toBeVisible();
+  await password.fill('123456');
+  await expect(page.getByText('Must have 6 characters')).toHaveCount(0);
+  await expect(password).not.toHaveAttribute('aria-invalid');
+  await email.fill('buyer@example.com');
+  await expect(page.getByText('Provide a valid Email')).toHaveCount(0);
+  await expect(email).not.toHaveAttribute('aria-invalid');
+});
+
+test('the register form asks for a name, and the other messages of SPEC.md', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Grace');
+  await expect(page.getByText('Name is required')).toHaveCount(0);
+  await page.getByLabel('Email', { exact: true }).fill('grace@');
+  await expect(page.getByText('Provide a valid Email')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('abc');
+  await expect(page.getByText('Must have 6 characters')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true }).last()).toHaveAttribute(
+    'href',
+    '/login',
+  );
+});
+
+test('a wrong password shows "Invalid email or password" in red above the form', async ({
+  page,
+  request,
+  baseURL,
+  consoleErrors,
+}) => {
+  const email = await createAccount(request, baseURL ?? '', 'Wrong Password');
+  await page.goto('/login');
+  await logIn(page, email, 'not-the-password');
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText('Invalid email or password');
+  const { red, green, blue } = await textRgb(alert);
+  expect(red).toBeGreaterThan(120);
+  expect(Math.max(green, blue)).toBeLessThan(80);
+  // The alert sits above the form.
+  const alertBox = await alert.boundingBox();
+  const emailBox = await page.getByLabel('Email', { exact: true }).boundingBox();
+  expect(alertBox && emailBox && alertBox.y < emailBox.y).toBe(true);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await storedToken(page)).toBeNull();
+  // The browser reports the refused sign-in (401) we caused; nothing else may appear.
+  expect(consoleErrors.every((error) => error.includes('401'))).toBe(true);
+  consoleErrors.length = 0;
+});
+
+test('a signed-out visit to /dashboard/orders goes to /login and back after sign-in', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const email = await createAccount(request, baseURL ?? '', 'Returning Buyer');
+  await page.goto('/dashboard/orders');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/orders$/);
+  await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+  await expect(mainNav(page).getByRole('button', { name: 'Returning Buyer' })).toBeVisible();
+  expect(await storedToken(page)).not.toBeNull();
+
+  // Signed in, /login sends the visitor on, and /dashboard opens My Orders.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard\/orders$/);
+});
+
+test('Sign Out ends the session and the token dies on the server too', async ({ page }) => {
+  const email = await registerInBrowser(page, 'Leaving Buyer');
+  const token = await storedToken(page);
+  expect(token).not.toBeNull();
+  const admin = await page.request.get(`/api/admin/${email}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(await admin.json()).toEqual({ admin: false });
+
+  await mainNav(page).getByRole('button', { name: 'Leaving Buyer' }).click();
+  await mainNav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  expect(await storedToken(page)).toBeNull();
+
+  const after = await page.request.get(`/api/admin/${email}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(after.status()).toBe(401);
+  const session = await page.request.get('/api/auth/get-session');
+  expect(await session.json()).toBeNull();
+});
+
+test('social sign-in through a real OpenID provider lands on /home signed in', async ({ page }) => {
+  // The provider's sign-in page asks for a web font; the test machine has no internet.
+  await page.route('https://fonts.googleapis.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/css', body: '' }),
+  );
+  const login = `oidc${Date.now()}`;
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue with Loopback ID' }).click();
+
+  // The provider's own development pages: sign in with any login, then consent.
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any-password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(mainNav(page).getByRole('button', { name: `Tester ${login}` })).toBeVisible();
+  expect(await storedToken(page)).not.toBeNull();
+  const session = await page.request.get('/api/auth/get-session');
+  expect((await session.json()).user.email).toBe(`${login}@example.com`);
+});
+
+test('a non-admin opening an admin page is signed out and sent to /login', async ({ page }) => {
+  await registerInBrowser(page, 'Curious Buyer');
+  await page.goto('/dashboard/users');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('That page is for admins only')).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await storedToken(page)).toBeNull();
+  const session = await page.request.get('/api/auth/get-session');
+  expect(await session.json()).toBeNull();
+});
+
+test('the admin account sees the admin sidebar and its pages', async ({ page }) => {
+  await registerInBrowser(page, 'Shop Admin', 'admin@partsshop.com');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/dashboard\/users$/);
+  await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(sidebar.getByRole('link')).toHaveText([
+    'My Profile',
+    'All Users',
+    'Add A tool',
+    'Manage All Orders',
+    'Manage Tools',
+  ]);
+  await sidebar.getByRole('link', { name: 'Manage Tools' }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Tools' })).toBeVisible();
+});
+
+test('a social button whose provider is not set up is disabled and says why', async ({ page }) => {
+  await page.goto('/login');
+  const google = page.getByRole('button', { name: 'Continue with Google' });
+  await expect(google).toBeDisabled();
+  await expect(google).toHaveAccessibleDescription('Google sign-in is not set up on this shop');
+  await expect(page.getByText('Google sign-in is not set up on this shop')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue with GitHub' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Continue with Loopback ID' })).toBeEnabled();
+  // The rest of SPEC.md's login screen.
+  await expect(page.getByText('Forget Password?')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
+    'href',
+    '/register',
+  );
+  await expect(page.getByText('OR', { exact: true })).toBeVisible();
+});
+
+test('a provider error sent back to /login is shown in words', async ({ page }) => {
+  await page.goto('/login?error=access_denied');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The sign-in was cancelled at the provider. You can try again.',
+  );
+});
+
+test('the forms with their messages, and the open user menu, stay accessible', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/login?error=access_denied');
+  await loginButton(page).click();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/register');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expectAccessible(page);
+
+  await registerInBrowser(page, 'Menu Buyer');
+  await mainNav(page).getByRole('button', { name: 'Menu Buyer' }).click();
+  await expect(mainNav(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expectAccessible(page);
+  expect(consoleErrors).toEqual([]);
+});

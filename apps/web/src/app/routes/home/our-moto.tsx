@@ -1,0 +1,66 @@
+import { lazy, useState } from 'react';
+import { WhenNearViewport } from '../../../components/ui/when-near-viewport';
+import { formatMediumDate } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { startOfToday } from './date-param';
+
+const MotoCalendar = lazy(() => import('./moto-calendar'));
+
+interface OurMotoProps {
+  /** The chosen "needed by" date; the home page holds it (SPEC.md). */
+  neededBy: Date | undefined;
+  onNeededByChange: (date: Date | undefined) => void;
+}
+
+/** Same size as the calendar, so nothing jumps as it loads. */
+function CalendarPlaceholder() {
+  return (
+    <div
+      aria-hidden="true"
+      className="rounded-box bg-base-300/60 mx-auto h-[19.125rem] w-[19.125rem] max-w-full animate-pulse"
+    />
+  );
+}
+
+/** "Our Moto": our promise, and a calendar to say when the parts are needed. */
+export function OurMoto({ neededBy, onNeededByChange }: OurMotoProps) {
+  const [firstDay] = useState(startOfToday);
+  return (
+    <section aria-labelledby="our-moto-title" className="py-16">
+      <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 text-center">
+        <h2 id="our-moto-title" className="text-3xl font-bold md:text-4xl">
+          Our Moto
+        </h2>
+        <p className="text-primary text-xl font-semibold md:text-2xl">
+          We believe in service. It is our duty to serve our customers on time.
+        </p>
+        <p className="text-base-content/80">
+          Please pick the date when you need your parts. We deliver within 7 days of your order.
+        </p>
+        <div className="mt-2 flex justify-center">
+          <WhenNearViewport placeholder={<CalendarPlaceholder />}>
+            <MotoCalendar selected={neededBy} onSelect={onNeededByChange} firstDay={firstDay} />
+          </WhenNearViewport>
+        </div>
+        <div role="status" className="min-h-12">
+          {neededBy && (
+            <p>
+              Needed by <strong>{formatMediumDate(neededBy)}</strong>. Every “Order Now” now carries
+              this date to your order.{' '}
+              <a href={`#${paths.ourToolsAnchor}`} className="link link-primary">
+                Choose your tools
+              </a>
+              <button
+                type="button"
+                className="btn btn-link btn-sm"
+                onClick={() => onNeededByChange(undefined)}
+              >
+                Clear the date
+              </button>
+            </p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { TokenResponse } from '@shop/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { authKeys } from '../utils/query-keys';
+import { readAccessToken, storeAccessToken } from '../utils/token-storage';
+
+/**
+ * SPEC.md's token flow: `PUT /api/user/{email}` with `{ email }` answers the access token,
+ * kept in localStorage as `accessToken`. Only the signed-in owner of the email gets one.
+ */
+export async function requestToken(email: string): Promise<string> {
+  const { token } = await api.put<TokenResponse>(`/user/${encodeURIComponent(email)}`, { email });
+  storeAccessToken(token);
+  return token;
+}
+
+/** The stored token, or (after a social sign-in lands on /home) a new one, asked for once. */
+export const ensureAccessToken = async (email: string) =>
+  readAccessToken() ?? (await requestToken(email));
+
+/** The access token of the signed-in user; the query runs while `email` is known. */
+export const useAccessToken = (email: string | undefined) =>
+  useQuery({
+    queryKey: authKeys.token(email ?? ''),
+    queryFn: () => ensureAccessToken(email ?? ''),
+    enabled: Boolean(email),
+    staleTime: Infinity,
+  });

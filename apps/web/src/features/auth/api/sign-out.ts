@@ -1,0 +1,59 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { authKeys } from '../utils/query-keys';
+import { forgetAccessToken, readAccessToken } from '../utils/token-storage';
+import { revokeToken } from './revoke-token';
+
+/** `POST /api/auth/sign-out`: ends Better Auth's cookie session. */
+export const signOutSession = () => api.post<{ success: boolean }>('/auth/sign-out', {});
+
+export interface SignOutOptions {
+  /** Where to go afterwards; the home page unless said. */
+  to?: string;
+  /** Router state for that page (e.g. why the user was signed out). */
+  state?: unknown;
+}
+
+const isSession = (key: QueryKey) => key[0] === authKeys.all[0] && key[1] === authKeys.session[1];
+/** The signed-in user's token and role. */
+const isUserScoped = (key: QueryKey) =>
+  key[0] === authKeys.all[0] && (key[1] === 'token' || key[1] === 'admin');
+
+/** Several screens may ask at once (a dead token is seen everywhere): one sign-out runs. */
+let signingOut: Promise<void> | undefined;
+
+/**
+ * Sign Out (SPEC.md section 4): the token is revoked on the server (a failure is ignored: it
+ * expires anyway), the session ends, the stored token goes, the user's data leaves the cache,
+ * and the app goes to the home page.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(
+    (options: SignOutOptions = {}) => {
+      signingOut ??= (async () => {
+        try {
+          if (readAccessToken()) await revokeToken().catch(() => undefined);
+          await signOutSession().catch(() => undefined);
+          forgetAccessToken();
+          // Leave the signed-in screens first, so their guards do not send the user to /login.
+          await navigate(options.to ?? paths.home, { state: options.state });
+          queryClient.setQueryData(authKeys.session, null);
+          // The user's token, role and everything loaded off screen go; what is on screen now is public.
+          queryClient.removeQueries({
+            predicate: (query) =>
+              isUserScoped(query.queryKey) || (!query.isActive() && !isSession(query.queryKey)),
+          });
+        } finally {
+          signingOut = undefined;
+        }
+      })();
+      return signingOut;
+    },
+    [queryClient, navigate],
+  );
+}

@@ -1,0 +1,33 @@
+/** A sign-in or sign-up failure, in red above the form (SPEC.md), read out when it appears. */
+export function AuthAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div
+      role="alert"
+      className="rounded-box flex items-start gap-2 border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="mt-0.5 h-4 w-4 shrink-0"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <circle cx="12" cy="12" r="10" />
+        <path d="M12 7v6M12 16.5v.5" />
+      </svg>
+      <p>{message}</p>
+    </div>
+  );
+}
+
+/** A calm notice above the form (e.g. why the user was signed out). */
+export function AuthNotice({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="status" className="rounded-box bg-base-200 px-4 py-3 text-sm">
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoginSchema } from '@shop/shared';
+import { useForm } from 'react-hook-form';
+import { useSignInEmail } from '../api/sign-in-email';
+import { errorMessage, showFieldErrors } from '../utils/form-errors';
+import { TextField } from './text-field';
+
+interface LoginFormProps {
+  /** A new attempt starts: the last failure goes. */
+  onAttempt: () => void;
+  /** The sign-in failed; the screen shows why above the form. */
+  onError: (message: string) => void;
+}
+
+/**
+ * Email and password (SPEC.md section 5: checked on submit, then on change). On success the
+ * token is stored and the session reloaded; the screen then redirects.
+ */
+export function LoginForm({ onAttempt, onError }: LoginFormProps) {
+  const signIn = useSignInEmail();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(LoginSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    onAttempt();
+    try {
+      await signIn.mutateAsync(values);
+    } catch (error) {
+      showFieldErrors(error, ['email', 'password'], setError);
+      onError(errorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <p className="text-base-content/70 mt-1 text-sm">Forget Password?</p>
+      <button type="submit" className="btn btn-primary mt-4 w-full" disabled={isSubmitting}>
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Login
+      </button>
+    </form>
+  );
+}
