@@ -26,7 +26,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   );
   let auth;
   try {
-    auth = createAuth(database.db, env, resolveAuthSecret(env));
+    auth = createAuth(database.db, env, resolveAuthSecret(env), logger);
     await auth.migrate();
     await migrateToLatest(database.db);
     if (env.SEED_DEMO && (await seedDemoData(database.db))) logger.info('seeded demo data');

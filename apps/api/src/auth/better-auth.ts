@@ -3,6 +3,7 @@ import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { SignInOptions } from '@shop/shared';
 import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
 import type { Env } from '../env';
 
@@ -33,8 +34,21 @@ export function signInOptions(env: AuthEnv): SignInOptions {
   };
 }
 
-function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string) {
+function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger: Logger) {
   return {
+    // Better Auth's messages go to our structured log, not the console.
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        // A failed sign-in is a routine event for an auth service, not an error of ours.
+        const pinoLevel =
+          level === 'error' && /invalid (email or )?password/i.test(message) ? 'info' : level;
+        logger[pinoLevel](
+          { component: 'better-auth', details: args.length > 0 ? args : undefined },
+          message,
+        );
+      },
+    },
     appName: 'Laptop Parts Shop',
     baseURL: env.PUBLIC_URL,
     basePath: '/api/auth',
@@ -93,8 +107,8 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string) {
   } satisfies BetterAuthOptions;
 }
 
-export function createAuth(db: Kysely<Database>, env: AuthEnv, secret: string) {
-  const options = authOptions(db, env, secret);
+export function createAuth(db: Kysely<Database>, env: AuthEnv, secret: string, logger: Logger) {
+  const options = authOptions(db, env, secret, logger);
   return Object.assign(betterAuth(options), {
     /** Creates or updates Better Auth's own tables; run at start before ours. */
     migrate: async () => (await getMigrations(options)).runMigrations(),

@@ -12,6 +12,7 @@ export interface TestApp {
 }
 
 export const TEST_ORIGIN = 'http://shop.test';
+const logger = pino({ level: 'silent' });
 const TEST_SECRET = 'test-secret-that-is-long-enough-for-better-auth';
 
 export const testEnv: AppEnv = {
@@ -40,15 +41,15 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const env = { ...testEnv, ...options.env };
   const database = await createTestDatabase(kind, async (handle) => {
-    await createAuth(handle.db, env, TEST_SECRET).migrate();
+    await createAuth(handle.db, env, TEST_SECRET, logger).migrate();
     await migrateToLatest(handle.db);
   });
-  const auth = createAuth(database.db, env, TEST_SECRET);
+  const auth = createAuth(database.db, env, TEST_SECRET, logger);
   if (options.seed ?? true) await seedDemoData(database.db);
   const app = createApp({
     db: database.db,
     env,
-    logger: pino({ level: 'silent' }),
+    logger,
     auth,
     clientAddress: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '192.0.2.1',
     paymentProvider: options.paymentProvider,
