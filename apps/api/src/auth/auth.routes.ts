@@ -19,22 +19,32 @@ const bodySchemas: Record<string, z.ZodType> = {
   '/api/auth/sign-in/email': LoginSchema.extend(optionalFields).strict(),
 };
 
-/** Better Auth answers `{ code, message }`; we answer the one error shape. */
+/** Better Auth answers `{ code, message }` (or, for an unknown path, nothing); we answer the one error shape. */
 async function toErrorShape(response: Response): Promise<Response> {
-  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) {
-    return response;
-  }
-  const body = (await response
-    .clone()
-    .json()
-    .catch(() => undefined)) as { code?: string; message?: string } | undefined;
-  const code =
-    response.status === 429
-      ? 'RATE_LIMITED'
-      : (body?.code ?? (response.status === 401 ? 'UNAUTHENTICATED' : 'BAD_REQUEST'));
-  const message = body?.message || 'The sign-in service refused the request';
+  if (response.ok || response.status < 400) return response;
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  const body = isJson
+    ? ((await response
+        .clone()
+        .json()
+        .catch(() => undefined)) as { code?: string; message?: string } | undefined)
+    : undefined;
+  const fallbackCode =
+    response.status === 401
+      ? 'UNAUTHENTICATED'
+      : response.status === 404
+        ? 'NOT_FOUND'
+        : 'BAD_REQUEST';
+  const code = response.status === 429 ? 'RATE_LIMITED' : body?.code || fallbackCode;
+  const message =
+    body?.message ||
+    (response.status === 404
+      ? 'No such sign-in endpoint'
+      : 'The sign-in service refused the request');
   const headers = new Headers(response.headers);
   headers.delete('content-length');
+  headers.set('content-type', 'application/json');
+  // A 5xx from Better Auth is ours to fix; the body still keeps the one shape.
   return new Response(JSON.stringify(errorBody(code, message)), {
     status: response.status,
     headers,

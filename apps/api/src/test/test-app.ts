@@ -7,6 +7,8 @@ import { type TestDatabaseKind, createTestDatabase } from './databases';
 
 export interface TestApp {
   database: DatabaseHandle;
+  /** Every API route the app answers, as "METHOD /path" (middleware and catch-alls left out). */
+  routes: string[];
   request(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
@@ -54,8 +56,16 @@ export async function createTestApp(
     clientAddress: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '192.0.2.1',
     paymentProvider: options.paymentProvider,
   });
+  const routes = [
+    ...new Set(
+      app.routes
+        .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
+        .map((route) => `${route.method} ${route.path}`),
+    ),
+  ].sort();
   return {
     database,
+    routes,
     request: async (path, init) => app.request(path, init),
     close: () => database.close(),
   };

@@ -1,0 +1,60 @@
+/**
+ * The authorization matrix (issue 8): every API route and method, with the answer expected for
+ * an anonymous caller, customer A on A's things, customer B on A's things, and an admin.
+ * A route added without a row here fails the first test.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Account, buildWorld, matrix, type Role } from './route-table';
+import { describeEachDatabase } from '../test/databases';
+import { type TestApp, TEST_ORIGIN, createTestApp } from '../test/test-app';
+
+const roles: Role[] = ['anonymous', 'customerB', 'customerA', 'admin'];
+
+const methodOf = (route: string) => route.split(' ')[0] ?? 'GET';
+
+describeEachDatabase('authorization matrix', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false });
+  });
+  afterAll(() => app.close());
+
+  it('has a row for every route the app answers, and no row for a route it does not', () => {
+    expect(matrix.map((row) => row.route).sort()).toEqual(app.routes);
+  });
+
+  it.each(matrix.map((row) => [row.route, row] as const))('%s', async (_route, row) => {
+    const world = await buildWorld(app);
+    const credentials: Record<Role, Account | undefined> = {
+      anonymous: undefined,
+      customerA: world.a,
+      customerB: world.b,
+      admin: world.admin,
+    };
+    const answers: Partial<Record<Role, number>> = {};
+    for (const role of roles) {
+      const { path, body, raw } = row.request(world);
+      const account = credentials[role];
+      const response = await app.request(path, {
+        method: methodOf(row.route),
+        headers: {
+          Origin: TEST_ORIGIN,
+          ...(account ? { Authorization: `Bearer ${account.token}`, Cookie: account.cookie } : {}),
+          ...(body !== undefined || raw !== undefined
+            ? { 'Content-Type': 'application/json' }
+            : {}),
+        },
+        body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+      });
+      answers[role] = response.status;
+      if (response.status >= 400) {
+        // Every refusal is in the one error shape.
+        const error = ((await response.json()) as { error?: { code?: unknown; message?: unknown } })
+          .error;
+        expect(typeof error?.code, `${row.route} as ${role}`).toBe('string');
+        expect(typeof error?.message, `${row.route} as ${role}`).toBe('string');
+      }
+    }
+    expect(answers).toEqual(row.expected);
+  });
+});

@@ -1,0 +1,242 @@
+/**
+ * Every API route with a valid example request and the answer expected per caller (issue 8).
+ * The authorization matrix runs it; the fuzz tests take their route list from it.
+ */
+import type { Order, Tool } from '@shop/shared';
+import { newPerson, send, signUpAdmin, signUpWithToken } from '../test/identity';
+import type { TestApp } from '../test/test-app';
+
+export type Role = 'anonymous' | 'customerA' | 'customerB' | 'admin';
+export type Account = Awaited<ReturnType<typeof signUpWithToken>>;
+
+/** What one row needs: A's things, and everyone's credentials. */
+export interface World {
+  a: Account;
+  b: Account;
+  admin: Account;
+  tool: Tool;
+  order: Order;
+  clientSecret: string;
+}
+
+export interface Row {
+  route: string;
+  /** The concrete request for the route, built from the world. */
+  request: (world: World) => { path: string; body?: unknown; raw?: string };
+  expected: Record<Role, number>;
+}
+
+const all = (status: number) => ({
+  anonymous: status,
+  customerA: status,
+  customerB: status,
+  admin: status,
+});
+const guarded = (own: number, other: number, admin: number) => ({
+  anonymous: 401,
+  customerA: own,
+  customerB: other,
+  admin,
+});
+
+export const toolBody = {
+  name: 'Matrix Tool',
+  description: 'For the matrix',
+  minOrderQuantity: 1,
+  availableQuantity: 10,
+  price: 5,
+  img: '/images/tools/nvme-ssd.svg',
+};
+const profileBody = {
+  birthDate: '01-01-90',
+  address: '1 Road',
+  phone: '555 1234',
+  profileLink: 'https://www.linkedin.com/in/a',
+};
+const reviewBody = {
+  name: 'A',
+  review: 'Fan',
+  location: 'X',
+  description: 'Good',
+  img: '/images/avatars/avatar-1.svg',
+};
+
+export const matrix: Row[] = [
+  { route: 'GET /api/health', request: () => ({ path: '/api/health' }), expected: all(200) },
+  { route: 'GET /api/ready', request: () => ({ path: '/api/ready' }), expected: all(200) },
+  {
+    route: 'GET /api/sign-in-options',
+    request: () => ({ path: '/api/sign-in-options' }),
+    expected: all(200),
+  },
+  {
+    route: 'GET /api/auth/*',
+    request: () => ({ path: '/api/auth/get-session' }),
+    expected: all(200),
+  },
+  {
+    route: 'POST /api/auth/*',
+    request: () => ({ path: '/api/auth/sign-out', body: {} }),
+    expected: all(200),
+  },
+  {
+    route: 'PUT /api/user/:email',
+    request: (w) => ({ path: `/api/user/${w.a.email}`, body: { email: w.a.email } }),
+    expected: guarded(200, 403, 403),
+  },
+  {
+    route: 'DELETE /api/token',
+    request: () => ({ path: '/api/token' }),
+    expected: guarded(204, 204, 204),
+  },
+  {
+    route: 'GET /api/admin/:email',
+    request: (w) => ({ path: `/api/admin/${w.a.email}` }),
+    expected: guarded(200, 403, 200),
+  },
+  {
+    route: 'GET /api/user',
+    request: () => ({ path: '/api/user' }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'PUT /api/user/admin/:email',
+    request: (w) => ({ path: `/api/user/admin/${w.a.email}` }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'DELETE /api/user/:email',
+    request: (w) => ({ path: `/api/user/${w.a.email}` }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'GET /api/userInfo/:email',
+    request: (w) => ({ path: `/api/userInfo/${w.a.email}` }),
+    expected: guarded(200, 403, 200),
+  },
+  {
+    route: 'PUT /api/userInfo/:email',
+    request: (w) => ({ path: `/api/userInfo/${w.a.email}`, body: profileBody }),
+    expected: guarded(200, 403, 403),
+  },
+  {
+    route: 'POST /api/purchase',
+    request: (w) => ({
+      path: '/api/purchase',
+      body: { toolId: w.tool._id, quantity: 1, phone: '555 0100', address: 'Here 1' },
+    }),
+    expected: guarded(201, 201, 201),
+  },
+  {
+    route: 'GET /api/purchase',
+    request: (w) => ({ path: `/api/purchase?userEmail=${w.a.email}` }),
+    expected: guarded(200, 403, 403),
+  },
+  {
+    route: 'GET /api/purchase/:id',
+    request: (w) => ({ path: `/api/purchase/${w.order._id}` }),
+    expected: guarded(200, 404, 200),
+  },
+  {
+    route: 'POST /api/purchase/:id/ship',
+    request: (w) => ({ path: `/api/purchase/${w.order._id}/ship` }),
+    expected: guarded(403, 403, 409),
+  },
+  {
+    route: 'POST /api/purchase/:id/cancel',
+    request: (w) => ({ path: `/api/purchase/${w.order._id}/cancel` }),
+    expected: guarded(200, 404, 404),
+  },
+  {
+    route: 'GET /api/allPurchase',
+    request: () => ({ path: '/api/allPurchase' }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'GET /api/payment-config',
+    request: () => ({ path: '/api/payment-config' }),
+    expected: all(200),
+  },
+  {
+    route: 'POST /api/create-payment-intent',
+    request: (w) => ({ path: '/api/create-payment-intent', body: { orderId: w.order._id } }),
+    expected: guarded(200, 404, 404),
+  },
+  {
+    route: 'POST /api/sandbox/confirm',
+    request: (w) => ({
+      path: '/api/sandbox/confirm',
+      body: {
+        clientSecret: w.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+      },
+    }),
+    expected: guarded(200, 404, 404),
+  },
+  {
+    route: 'PATCH /api/purchase/:id',
+    request: (w) => ({
+      path: `/api/purchase/${w.order._id}`,
+      body: { transactionId: 'pi_sandbox_forged' },
+    }),
+    expected: guarded(402, 404, 404),
+  },
+  // Test mode: there is no Stripe webhook to call.
+  {
+    route: 'POST /api/stripe/webhook',
+    request: () => ({ path: '/api/stripe/webhook', raw: '{}' }),
+    expected: all(404),
+  },
+  { route: 'GET /api/tools', request: () => ({ path: '/api/tools' }), expected: all(200) },
+  {
+    route: 'GET /api/tools/:id',
+    request: (w) => ({ path: `/api/tools/${w.tool._id}` }),
+    expected: all(200),
+  },
+  {
+    route: 'POST /api/tools',
+    request: () => ({ path: '/api/tools', body: toolBody }),
+    expected: guarded(403, 403, 201),
+  },
+  {
+    route: 'PATCH /api/tools/:id',
+    request: (w) => ({ path: `/api/tools/${w.tool._id}`, body: { price: 6 } }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'DELETE /api/tools/:id',
+    request: (w) => ({ path: `/api/tools/${w.tool._id}` }),
+    expected: guarded(403, 403, 200),
+  },
+  { route: 'GET /api/summary', request: () => ({ path: '/api/summary' }), expected: all(200) },
+  { route: 'GET /api/reviews', request: () => ({ path: '/api/reviews' }), expected: all(200) },
+  {
+    route: 'POST /api/reviews',
+    request: () => ({ path: '/api/reviews', body: reviewBody }),
+    expected: guarded(201, 201, 201),
+  },
+];
+
+/** Fresh people and things: a row's calls may remove, revoke or cancel them. */
+export async function buildWorld(app: TestApp): Promise<World> {
+  const admin = await signUpAdmin(app);
+  const a = await signUpWithToken(app, newPerson('alice'));
+  const b = await signUpWithToken(app, newPerson('bob'));
+  const created = await send(app, 'POST', '/api/tools', admin.token, {
+    ...toolBody,
+    name: 'World Tool',
+  });
+  const tool = (await created.json()) as Tool;
+  const placed = await send(app, 'POST', '/api/purchase', a.token, {
+    toolId: tool._id,
+    quantity: 2,
+    phone: '555 0100',
+    address: 'A street 1',
+  });
+  const order = (await placed.json()) as Order;
+  const intent = await send(app, 'POST', '/api/create-payment-intent', a.token, {
+    orderId: order._id,
+  });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  return { a, b, admin, tool, order, clientSecret };
+}
