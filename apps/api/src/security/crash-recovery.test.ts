@@ -1,0 +1,215 @@
+/**
+ * Crash recovery (issue 8): the real server, started with `npm start` as a user would, takes
+ * purchases from many clients, is killed with SIGKILL mid-load, and restarts. Every purchase
+ * that got a 201 must be there once, and stock plus units sold must equal the starting stock.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Order, Tool } from '@shop/shared';
+import pg from 'pg';
+import { afterAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/databases';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const STARTING_STOCK = 100_000;
+const CLIENTS = 16;
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/** `npm start` in its own process group, so a kill reaches the server and not only npm. */
+async function startShop(env: Record<string, string>) {
+  const child = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    detached: true,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready: ${output}`)), 180_000);
+    child.stdout?.on('data', () => {
+      if (output.includes('ready in')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then(() => reject(new Error(`exited early: ${output}`)));
+  });
+  return { child, exited };
+}
+
+const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+};
+
+/** Waits until every process of the group has ended, as after a real crash and reboot. */
+async function groupGone(child: ChildProcess) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      process.kill(-child.pid!, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describeEachDatabase('a crash mid-load loses nothing', (kind) => {
+  it('keeps every acknowledged purchase, once, and the stock adds up', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env: Record<string, string> = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      ADMIN_EMAIL: 'admin@partsshop.com',
+      SEED_DEMO: 'false',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    };
+    if (kind === 'pglite') {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
+      env.DATA_DIR = dataDir;
+      cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    } else {
+      const server = process.env.TEST_DATABASE_URL!;
+      const name = `shop_crash_${randomUUID().replaceAll('-', '')}`;
+      const admin = new pg.Client({ connectionString: server });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      env.DATABASE_URL = url.toString();
+      env.AUTH_SECRET = 'crash-test-secret-crash-test-secret-0123';
+      cleanups.push(async () => {
+        const dropper = new pg.Client({ connectionString: server });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      });
+    }
+
+    const call = async (
+      method: string,
+      route: string,
+      token?: string,
+      body?: unknown,
+      cookie?: string,
+    ) => {
+      const response = await fetch(`${base}${route}`, {
+        method,
+        headers: {
+          Origin: base,
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...(cookie ? { Cookie: cookie } : {}),
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return response;
+    };
+    const account = async (email: string) => {
+      const signedUp = await call('POST', '/api/auth/sign-up/email', undefined, {
+        name: email.split('@')[0],
+        email,
+        password: 'secret123',
+      });
+      const cookie = signedUp.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const tokenResponse = await call('PUT', `/api/user/${email}`, undefined, { email }, cookie);
+      return ((await tokenResponse.json()) as { token: string }).token;
+    };
+
+    let shop = await startShop(env);
+    cleanups.push(async () => killGroup(shop.child, 'SIGKILL'));
+    const adminToken = await account('admin@partsshop.com');
+    const tool = (await (
+      await call('POST', '/api/tools', adminToken, {
+        name: 'Crash Test Fan',
+        description: 'Bought under fire',
+        minOrderQuantity: 1,
+        availableQuantity: STARTING_STOCK,
+        price: 3,
+        img: '/images/tools/cooling-fan.svg',
+      })
+    ).json()) as Tool;
+    const buyers = await Promise.all(
+      Array.from({ length: CLIENTS }, (_, i) => account(`buyer${i}x${port}@example.com`)),
+    );
+
+    // Many clients buy until the server dies under them.
+    const acknowledged: { id: string; quantity: number }[] = [];
+    let dead = false;
+    const clients = buyers.map(async (token, index) => {
+      let round = 0;
+      while (!dead) {
+        const quantity = ((index + round++) % 3) + 1;
+        try {
+          const response = await call('POST', '/api/purchase', token, {
+            toolId: tool._id,
+            quantity,
+            phone: '555 0100',
+            address: 'Crash Lane 1',
+          });
+          if (response.status === 201)
+            acknowledged.push({ id: ((await response.json()) as Order)._id, quantity });
+        } catch {
+          return; // the connection died with the server
+        }
+      }
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    killGroup(shop.child, 'SIGKILL');
+    dead = true;
+    await Promise.all(clients);
+    await shop.exited;
+    await groupGone(shop.child);
+    expect(acknowledged.length).toBeGreaterThan(10);
+
+    shop = await startShop(env);
+    const all = (await (await call('GET', '/api/allPurchase', adminToken)).json()) as Order[];
+    const ids = all.map((order) => order._id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { id, quantity } of acknowledged) {
+      expect(all.filter((order) => order._id === id).map((order) => order.quantity)).toEqual([
+        quantity,
+      ]);
+    }
+    const stock = ((await (await call('GET', `/api/tools/${tool._id}`)).json()) as Tool)
+      .availableQuantity;
+    const sold = all
+      .filter((order) => order.toolId === tool._id)
+      .reduce((sum, order) => sum + order.quantity, 0);
+    expect(stock + sold).toBe(STARTING_STOCK);
+    console.log(
+      `crash recovery [${kind}]: ${acknowledged.length} acknowledged, ${all.length} found after restart`,
+    );
+
+    killGroup(shop.child, 'SIGTERM');
+    await shop.exited;
+  }, 300_000);
+});
