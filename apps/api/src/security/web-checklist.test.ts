@@ -1,0 +1,145 @@
+/**
+ * The web security checklist (issue 8), one test per point. The sign-in limits are proven in
+ * modules/users/users.test.ts ("sign-in abuse limits") and the authorization of every route
+ * in authorization-matrix.test.ts.
+ */
+import { TOOL_PAGE_SIZE_MAX, type Tool } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postAuth, send, signUpAdmin, signUpWithToken } from '../test/identity';
+import { type TestApp, createTestApp } from '../test/test-app';
+
+describe('the web security checklist', () => {
+  let app: TestApp;
+  let production: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp('pglite', { seed: false });
+    production = await createTestApp('pglite', {
+      seed: false,
+      env: { NODE_ENV: 'production', CORS_ORIGINS: ['https://partner.example'] },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await production.close();
+  });
+
+  it('carries the security headers', async () => {
+    const response = await app.request('/api/health');
+    const csp = response.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('Strict-Transport-Security')).toBeNull();
+  });
+
+  it('adds HSTS in production', async () => {
+    const response = await production.request('/api/health');
+    expect(response.headers.get('Strict-Transport-Security')).toContain('max-age=');
+  });
+
+  it('answers unknown API paths with 404 in the error shape', async () => {
+    const response = await app.request('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No API route for GET /api/no-such-thing' },
+    });
+  });
+
+  it('refuses a body over the limit with 413 in the error shape', async () => {
+    const response = await app.request('/api/tools', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(200 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { error: { code: string } };
+    expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('allows only configured origins across sites', async () => {
+    const foreign = await production.request('/api/health', {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(foreign.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    const partner = await production.request('/api/health', {
+      headers: { Origin: 'https://partner.example' },
+    });
+    expect(partner.headers.get('Access-Control-Allow-Origin')).toBe('https://partner.example');
+    const sameOriginOnly = await app.request('/api/health', {
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(sameOriginOnly.headers.get('Access-Control-Allow-Origin')).toBeNull();
+  });
+
+  it('caps a list limit', async () => {
+    const response = await app.request('/api/tools?limit=999999');
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as Tool[]).length).toBeLessThanOrEqual(TOOL_PAGE_SIZE_MAX);
+  });
+
+  it('answers a forged, expired or revoked token with 401', async () => {
+    const person = await signUpWithToken(app);
+    const check = (token: string) => send(app, 'GET', `/api/admin/${person.email}`, token);
+    expect((await check('A'.repeat(43))).status).toBe(401);
+    await app.database.db
+      .updateTable('access_tokens')
+      .set({ expires_at: new Date(0) })
+      .execute();
+    expect((await check(person.token)).status).toBe(401);
+  });
+
+  it('never sends password hashes, tokens, or other users’ emails on customer routes', async () => {
+    const admin = await signUpAdmin(app);
+    const alice = await signUpWithToken(app);
+    const bob = await signUpWithToken(app);
+    const tool = (await (
+      await send(app, 'POST', '/api/tools', admin.token, {
+        name: 'Leak Test',
+        description: 'x',
+        minOrderQuantity: 1,
+        availableQuantity: 5,
+        price: 1,
+        img: '/images/tools/nvme-ssd.svg',
+      })
+    ).json()) as Tool;
+    await send(app, 'POST', '/api/purchase', alice.token, {
+      toolId: tool._id,
+      quantity: 1,
+      phone: '1',
+      address: 'a',
+    });
+    await send(app, 'POST', '/api/reviews', alice.token, {
+      name: 'Alice',
+      review: 'Leak Test',
+      location: 'Here',
+      description: 'Fine',
+      img: '/images/avatars/avatar-1.svg',
+    });
+    const bodies = await Promise.all(
+      [
+        '/api/tools',
+        `/api/tools/${tool._id}`,
+        '/api/reviews',
+        '/api/summary',
+        `/api/purchase?userEmail=${bob.email}`,
+        `/api/userInfo/${bob.email}`,
+        `/api/admin/${bob.email}`,
+      ].map(async (route) => (await send(app, 'GET', route, bob.token)).text()),
+    );
+    const signIn = await postAuth(app, '/sign-in/email', {
+      email: bob.email,
+      password: bob.password,
+    });
+    const session = await app.request('/api/auth/get-session', { headers: { Cookie: bob.cookie } });
+    for (const body of [...bodies, await signIn.text(), await session.text()]) {
+      expect(body).not.toContain(alice.email);
+      expect(body).not.toContain(alice.token);
+      expect(body).not.toContain(admin.email);
+      expect(body).not.toMatch(/password|scrypt|"hash"/i);
+    }
+  });
+});
