@@ -1,43 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import {
+  createAccount,
+  logIn,
+  mainNav,
+  registerInBrowser,
+  storedToken,
+} from './support/accounts';
 
-const PASSWORD = 'parts-secret-1';
-let sequence = 0;
-/** A fresh address per test: the database lives for the whole run. */
-const uniqueEmail = (prefix = 'buyer') => `${prefix}${Date.now()}${(sequence += 1)}@example.com`;
-
-const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const loginButton = (page: Page) => page.getByRole('button', { name: 'Login', exact: true });
-const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
-
-/** An account made through the API, as another visit would have made it; the page stays out. */
-async function createAccount(request: APIRequestContext, baseURL: string, name: string) {
-  const email = uniqueEmail();
-  const response = await request.post('/api/auth/sign-up/email', {
-    data: { name, email, password: PASSWORD },
-    headers: { Origin: baseURL },
-  });
-  expect(response.status()).toBe(200);
-  return email;
-}
-
-async function registerInBrowser(page: Page, name: string, email = uniqueEmail()) {
-  await page.goto('/register');
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-  await expect(mainNav(page).getByRole('button', { name })).toBeVisible();
-  return email;
-}
-
-async function logIn(page: Page, email: string, password = PASSWORD) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await loginButton(page).click();
-}
 
 /** axe-core at WCAG 2.x A and AA plus best practices: no serious or critical violation. */
 async function expectAccessible(page: Page) {
