@@ -1,13 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  createAccount,
-  logIn,
-  mainNav,
-  registerInBrowser,
-  storedToken,
-} from './support/accounts';
+import { createAccount, logIn, mainNav, registerInBrowser, storedToken } from './support/accounts';
 
 const loginButton = (page: Page) => page.getByRole('button', { name: 'Login', exact: true });
 
