@@ -14,7 +14,8 @@ PORT=$PORT HOST=127.0.0.1 DATA_DIR="$DATA/data" PUBLIC_URL="$BASE" LOG_LEVEL=war
   AUTH_RATE_LIMIT_PER_MINUTE=100000 node apps/api/dist/server.js >"$DATA/server.log" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; rm -rf "$DATA"' EXIT
-for _ in $(seq 1 60); do curl -sf "$BASE/api/ready" >/dev/null && break; sleep 0.5; done
+for _ in $(seq 1 240); do curl -sf "$BASE/api/ready" >/dev/null && break; sleep 0.5; done
+curl -sf "$BASE/api/ready" >/dev/null || { echo "the shop did not start:"; cat "$DATA/server.log"; exit 1; }
 
 EMAIL="probe$(date +%s)@example.com"
 curl -sf -c "$DATA/cookies" -H "Origin: $BASE" -H 'Content-Type: application/json' \

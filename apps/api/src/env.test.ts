@@ -32,6 +32,11 @@ describe('loadEnv', () => {
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL: must be a postgres/],
     ['CORS_ORIGINS', 'not a url', /CORS_ORIGINS/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
+    ['AUTH_RATE_LIMIT_PER_MINUTE', '1000000', /AUTH_RATE_LIMIT_PER_MINUTE: must be at most 100000/],
+    ['ACCESS_TOKEN_TTL_MINUTES', '0', /ACCESS_TOKEN_TTL_MINUTES: must be at least 1/],
+    ['BODY_LIMIT_BYTES', '12.5', /BODY_LIMIT_BYTES: must be a whole number/],
+    ['STRIPE_SECRET_KEY', 'sk_test_x', /set all three or none/],
+    ['GOOGLE_CLIENT_ID', 'abc', /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither/],
   ])('stops with a message naming %s=%s', (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);

@@ -35,8 +35,9 @@ const EnvSchema = z.object({
     .pipe(z.array(z.url({ error: 'must list full origins such as https://shop.example' }))),
   BODY_LIMIT_BYTES: z.coerce
     .number({ error: 'must be a number of bytes' })
-    .int()
+    .int('must be a whole number')
     .min(1024, 'must be at least 1024')
+    .max(50 * 1024 * 1024, 'must be at most 52428800')
     .default(100 * 1024),
   /** Folder of the built web app; served with history fallback when it exists. */
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -49,16 +50,16 @@ const EnvSchema = z.object({
   ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce
     .number({ error: 'must be a number of minutes' })
-    .int()
-    .min(1)
-    .max(60 * 24 * 30)
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(60 * 24 * 30, 'must be at most 43200 (30 days)')
     .default(12 * 60),
   /** Password sign-in and sign-up attempts allowed per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
-    .int()
+    .int('must be a whole number')
     .min(1, 'must be at least 1')
-    .max(10_000)
+    .max(100_000, 'must be at most 100000')
     .default(10),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
