@@ -41,17 +41,23 @@ export const router = createBrowserRouter([
             children: [
               { index: true, lazy: lazyScreen(() => import('./routes/dashboard/dashboard-index')) },
               { path: 'orders', ...dashboardPage('My Orders') },
-              { path: 'review', ...dashboardPage('Add A Review') },
-              { path: 'profile', ...dashboardPage('My Profile') },
+              { path: 'review', lazy: lazyScreen(() => import('./routes/dashboard/add-review')) },
+              { path: 'profile', lazy: lazyScreen(() => import('./routes/dashboard/profile')) },
               { path: 'payment/:id', ...dashboardPage('Payment') },
               {
                 // SPEC.md: a non-admin opening these is signed out and sent to /login.
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'users', ...dashboardPage('All Users') },
-                  { path: 'addTool', ...dashboardPage('Add A Tool') },
+                  { path: 'users', lazy: lazyScreen(() => import('./routes/dashboard/users')) },
+                  {
+                    path: 'addTool',
+                    lazy: lazyScreen(() => import('./routes/dashboard/add-tool')),
+                  },
                   { path: 'manageAllOrders', ...dashboardPage('Manage All Orders') },
-                  { path: 'manageTools', ...dashboardPage('Manage Tools') },
+                  {
+                    path: 'manageTools',
+                    lazy: lazyScreen(() => import('./routes/dashboard/manage-tools')),
+                  },
                 ],
               },
             ],

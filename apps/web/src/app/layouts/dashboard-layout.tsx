@@ -37,11 +37,10 @@ export default function DashboardLayout() {
         <Outlet />
       </div>
       <div className="drawer-side z-40 lg:z-auto">
-        <label
-          htmlFor="dashboard-drawer"
-          aria-label="Close dashboard menu"
-          className="drawer-overlay"
-        />
+        {/* A label may not carry aria-label (axe: aria-prohibited-attr): its name is its text. */}
+        <label htmlFor="dashboard-drawer" className="drawer-overlay">
+          <span className="sr-only">Close dashboard menu</span>
+        </label>
         <nav aria-label="Dashboard">
           <ul className="menu bg-base-200 min-h-full w-64 p-4">
             {adminLoading

@@ -1,0 +1,31 @@
+import { TOOL_PAGE_SIZE_MAX, TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { toolKeys } from '../utils/query-keys';
+
+export interface ManagedToolsPage {
+  tools: Tool[];
+  total: number;
+  /** How many tools one page holds (the API's largest page). */
+  pageSize: number;
+}
+
+/** `GET /api/tools?limit=100&page=N`: one page of the catalogue, with the total. */
+export async function getTools(page: number, signal?: AbortSignal): Promise<ManagedToolsPage> {
+  const { data, headers } = await apiRequest<Tool[]>('/tools', {
+    query: { page, limit: TOOL_PAGE_SIZE_MAX },
+    signal,
+  });
+  return {
+    tools: data,
+    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
+    pageSize: TOOL_PAGE_SIZE_MAX,
+  };
+}
+
+export const useTools = (page: number) =>
+  useQuery({
+    queryKey: toolKeys.managed(page),
+    queryFn: ({ signal }) => getTools(page, signal),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Tool, ToolUpdateSchema } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useUpdateTool } from '../api/update-tool';
+import { changedFields } from '../utils/changed-fields';
+
+interface ToolEditorProps {
+  tool: Tool;
+  /** Saved or cancelled: the row closes its editor. */
+  onClose: () => void;
+}
+
+/**
+ * Manage Tools, in place (beyond SPEC.md): price, stock and description, checked by the
+ * shared `ToolUpdateSchema`; only the changed fields go to `PATCH /api/tools/{id}`.
+ * Escape cancels.
+ */
+export function ToolEditor({ tool, onClose }: ToolEditorProps) {
+  const updateTool = useUpdateTool();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ToolUpdateSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      price: tool.price,
+      availableQuantity: tool.availableQuantity,
+      description: tool.description,
+    },
+  });
+
+  useEffect(() => setFocus('price', { shouldSelect: true }), [setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    const changes = changedFields(tool, {
+      price: values.price ?? tool.price,
+      availableQuantity: values.availableQuantity ?? tool.availableQuantity,
+      description: values.description ?? tool.description,
+    });
+    if (Object.keys(changes).length === 0) {
+      toast.info(`Nothing changed in ${tool.name}`);
+      onClose();
+      return;
+    }
+    try {
+      await updateTool.mutateAsync({ id: tool._id, changes });
+      toast.success(`${tool.name} saved`);
+      onClose();
+    } catch (error) {
+      if (!showFieldErrors(error, ['price', 'availableQuantity', 'description'], setError))
+        setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={`Edit ${tool.name}`}
+      className="bg-base-200 rounded-box grid gap-x-4 p-4 sm:grid-cols-2"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !isSubmitting) {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <div className="sm:col-span-2">
+        <FormAlert message={failure} />
+      </div>
+      <TextField
+        label="Price per unit ($)"
+        type="number"
+        inputMode="decimal"
+        min={0.01}
+        step={0.01}
+        error={errors.price?.message}
+        {...register('price', { valueAsNumber: true })}
+      />
+      <TextField
+        label="Available quantity"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errors.availableQuantity?.message}
+        {...register('availableQuantity', { valueAsNumber: true })}
+      />
+      <div className="sm:col-span-2">
+        <TextAreaField
+          label="Description"
+          rows={4}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+      </div>
+      <div className="mt-2 flex gap-2 sm:col-span-2">
+        <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting}>
+          {isSubmitting && (
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+          )}
+          Save
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={onClose}
+          disabled={isSubmitting}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

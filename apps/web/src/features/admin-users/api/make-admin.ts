@@ -1,0 +1,27 @@
+import type { ShopUser } from '@shop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { usersQueryKey } from './get-users';
+
+export interface MakeAdminResponse {
+  modifiedCount: 0 | 1;
+  message: string;
+}
+
+/** `PUT /api/user/admin/{email}` (admin): the user becomes an admin. */
+export const makeAdmin = (email: string) =>
+  api.put<MakeAdminResponse>(`/user/admin/${encodeURIComponent(email)}`);
+
+/** The list shows the new role at once, then is read again from the server. */
+export function useMakeAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: makeAdmin,
+    onSuccess: (_answer, email) => {
+      queryClient.setQueryData<ShopUser[]>(usersQueryKey, (users) =>
+        users?.map((user) => (user.email === email ? { ...user, role: 'admin' } : user)),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

@@ -1,0 +1,201 @@
+import { messages, type ShopUser } from '@shop/shared';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/form-errors';
+import { useUsers } from '../api/get-users';
+import { useMakeAdmin } from '../api/make-admin';
+import { useRemoveUser } from '../api/remove-user';
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const userCount = (count: number) => `${count} ${count === 1 ? 'user' : 'users'}`;
+
+/** SPEC.md: a 403 says "failed to make an admin"; anything else says what went wrong. */
+const makeAdminFailure = (error: unknown) =>
+  error instanceof ApiError && error.status === 403
+    ? messages.failure.makeAdmin
+    : `${messages.failure.makeAdmin}: ${errorMessage(error)}`;
+
+interface UserRowProps {
+  user: ShopUser;
+  index: number;
+  isYou: boolean;
+  onRemove: (user: ShopUser) => void;
+}
+
+function UserRow({ user, index, isYou, onRemove }: UserRowProps) {
+  const makeAdmin = useMakeAdmin();
+  const roleRef = useRef<HTMLSpanElement>(null);
+  const isAdmin = user.role === 'admin';
+  const shownName = user.name || user.email;
+
+  const onMakeAdmin = () =>
+    makeAdmin.mutate(user.email, {
+      onSuccess: () => {
+        toast.success(messages.success.adminSelected);
+        // The button is gone: focus stays on the row, on the new role.
+        roleRef.current?.focus();
+      },
+      onError: (error) => toast.error(makeAdminFailure(error)),
+    });
+
+  return (
+    <tr data-testid="user-row">
+      <td className="hidden sm:table-cell">{index + 1}</td>
+      <th scope="row" className="font-normal">
+        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-semibold">{shownName}</span>
+          <span
+            ref={roleRef}
+            tabIndex={-1}
+            className={`badge badge-sm ${isAdmin ? 'badge-primary' : 'badge-ghost'}`}
+          >
+            {isAdmin ? 'Admin' : 'Customer'}
+          </span>
+        </span>
+        <span className="text-base-content/80 block text-sm [overflow-wrap:anywhere]">
+          {user.email}
+        </span>
+      </th>
+      <td>
+        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
+          {!isAdmin && (
+            <button
+              type="button"
+              className="btn btn-primary btn-sm"
+              onClick={onMakeAdmin}
+              disabled={makeAdmin.isPending}
+              aria-label={`Make Admin: ${shownName}`}
+            >
+              {makeAdmin.isPending && (
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+              )}
+              Make Admin
+            </button>
+          )}
+          {isYou ? (
+            <span className="text-base-content/70 self-center text-sm">
+              This is you: you cannot remove yourself
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-outline btn-sm border-red-700 text-red-700 hover:bg-red-700 hover:text-white"
+              onClick={() => onRemove(user)}
+              aria-label={`Remove User: ${shownName}`}
+            >
+              Remove User
+            </button>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+interface UsersTableProps {
+  /** The signed-in admin, whose row cannot be removed (the API refuses it too). */
+  currentUserEmail: string;
+}
+
+/** All Users (SPEC.md): the count, and per user Make Admin and Remove User (with a modal). */
+export function UsersTable({ currentUserEmail }: UsersTableProps) {
+  const users = useUsers();
+  const removeUser = useRemoveUser();
+  // The user asked about; kept while the dialog closes, so its text does not flicker.
+  const [removing, setRemoving] = useState<ShopUser | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const captionRef = useRef<HTMLTableCaptionElement>(null);
+  // After a removal the row and its button are gone: focus moves to the list once the dialog
+  // has closed (this effect runs after the dialog's own, which puts focus back on the opener).
+  const focusListOnClose = useRef(false);
+  useEffect(() => {
+    if (dialogOpen || !focusListOnClose.current) return;
+    focusListOnClose.current = false;
+    captionRef.current?.focus();
+  }, [dialogOpen]);
+
+  const askToRemove = (user: ShopUser) => {
+    setRemoving(user);
+    setDialogOpen(true);
+  };
+  const closeDialog = () => setDialogOpen(false);
+  const confirmRemoval = () => {
+    if (!removing) return;
+    removeUser.mutate(removing.email, {
+      onSuccess: () => {
+        toast.success(messages.success.userRemoved);
+        focusListOnClose.current = true;
+        setDialogOpen(false);
+      },
+      onError: (error) => {
+        // 409: yourself or the last admin; the API says which.
+        toast.error(errorMessage(error));
+        setDialogOpen(false);
+      },
+    });
+  };
+
+  if (users.isPending) return <Spinner label="Loading the users" />;
+  if (users.isError)
+    return (
+      <ErrorState
+        title="The users could not be loaded"
+        error={users.error}
+        onRetry={() => void users.refetch()}
+      />
+    );
+  if (users.data.length === 0) return <EmptyState>No users yet.</EmptyState>;
+
+  return (
+    <>
+      <div className="rounded-box border-base-300 overflow-x-auto border">
+        <table className="table" aria-busy={users.isFetching}>
+          <caption
+            ref={captionRef}
+            tabIndex={-1}
+            className="caption-top px-4 py-3 text-left font-semibold"
+          >
+            {userCount(users.data.length)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className="hidden sm:table-cell">
+                #
+              </th>
+              <th scope="col">User</th>
+              <th scope="col" className="sm:text-right">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.map((user, index) => (
+              <UserRow
+                key={user._id}
+                user={user}
+                index={index}
+                isYou={sameEmail(user.email, currentUserEmail)}
+                onRemove={askToRemove}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ConfirmDialog
+        open={dialogOpen}
+        title="Are You Sure?"
+        busy={removeUser.isPending}
+        onConfirm={confirmRemoval}
+        onCancel={closeDialog}
+        fallbackFocusRef={captionRef}
+      >
+        <p>You want to delete {removing?.name || removing?.email}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ProfileInput, ProfileUpdateResponse } from '@shop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { profileKeys } from '../utils/query-keys';
+
+export interface UpdateProfileVariables {
+  email: string;
+  input: ProfileInput;
+}
+
+/**
+ * `PUT /api/userInfo/{email}` (owner): `upsertedCount` is 1 when something changed, and the
+ * answer holds the stored profile.
+ */
+export const updateProfile = ({ email, input }: UpdateProfileVariables) =>
+  api.put<ProfileUpdateResponse>(`/userInfo/${encodeURIComponent(email)}`, { ...input, email });
+
+/** The card shows the stored profile at once; then it is read again. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (answer, { email }) => {
+      queryClient.setQueryData(profileKeys.detail(email), answer.profile);
+      await queryClient.invalidateQueries({ queryKey: profileKeys.detail(email) });
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type Profile, ProfileInputSchema } from '@shop/shared';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useUpdateProfile } from '../api/update-profile';
+import { toFormValues, updateOutcome } from '../utils/profile-values';
+
+const fieldNames = ['birthDate', 'address', 'phone', 'profileLink'] as const;
+
+interface ProfileFormProps {
+  /** The signed-in user's email: shown, never edited (the API takes it from the sign-in). */
+  email: string;
+  /** The stored profile the form starts from. */
+  profile: Profile;
+}
+
+/**
+ * Update Profile (SPEC.md sections 2 and 5): date of birth (dd-mm-yy), address, phone (with a
+ * digit) and profile link (a URL), all required; the shared `ProfileInputSchema` checks them.
+ * The answer says "Updated!!" or "Already Updated!!".
+ */
+export function ProfileForm({ email, profile }: ProfileFormProps) {
+  const updateProfile = useUpdateProfile();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ProfileInputSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: toFormValues(profile),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const answer = await updateProfile.mutateAsync({ email, input: values });
+      const outcome = updateOutcome(answer);
+      if (outcome.changed) toast.success(outcome.message);
+      else toast.info(outcome.message);
+      reset(toFormValues(answer.profile));
+    } catch (error) {
+      if (!showFieldErrors(error, fieldNames, setError)) setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby="update-profile-title">
+      <h2 id="update-profile-title" className="mb-2 text-xl font-bold">
+        Update Profile
+      </h2>
+      <FormAlert message={failure} />
+      <TextField
+        label="Email"
+        type="email"
+        value={email}
+        readOnly
+        hint="The email you signed in with; it cannot be changed here"
+      />
+      <TextField
+        label="Date of birth"
+        hint="dd-mm-yy"
+        type="text"
+        inputMode="numeric"
+        placeholder="dd-mm-yy"
+        autoComplete="bday"
+        error={errors.birthDate?.message}
+        {...register('birthDate')}
+      />
+      <TextAreaField
+        label="Address"
+        rows={2}
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <TextField
+        label="LinkedIn profile link"
+        hint="A web address, e.g. https://www.linkedin.com/in/your-name"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        error={errors.profileLink?.message}
+        {...register('profileLink')}
+      />
+      <button
+        type="submit"
+        className="btn btn-primary mt-4 w-full sm:w-auto"
+        disabled={isSubmitting}
+      >
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Update Profile
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Review, ReviewInput } from '@shop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { reviewsQueryKey } from './get-reviews';
+
+export type CreateReviewResponse = Review & { message: string };
+
+/** `POST /api/reviews` (bearer): the new review, and "Review Added". */
+export const createReview = (input: ReviewInput) =>
+  api.post<CreateReviewResponse>('/reviews', input);
+
+/** The home page's testimonials are read again, so the review shows there. */
+export function useCreateReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReview,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQueryKey }),
+  });
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages, REVIEW_NAME_MAX, ReviewInputSchema } from '@shop/shared';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useCreateReview } from '../api/create-review';
+
+const fieldNames = ['name', 'review', 'location', 'description', 'img'] as const;
+const emptyReview = { name: '', review: '', location: '', description: '', img: '' };
+
+interface ReviewFormProps {
+  /** The signed-in user's name, offered as the reviewer's name when it fits the limit. */
+  defaultName?: string;
+}
+
+/**
+ * Add A Review (SPEC.md sections 2 and 5): name (at most 20), the tool reviewed ("Tool Name"),
+ * location, description and an avatar image URL, all required; the shared
+ * `ReviewInputSchema` checks them here and on the server.
+ */
+export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
+  const createReview = useCreateReview();
+  const [failure, setFailure] = useState<string | null>(null);
+  const initial = {
+    ...emptyReview,
+    name: defaultName.length <= REVIEW_NAME_MAX ? defaultName : '',
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(ReviewInputSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: initial,
+  });
+
+  // After a save the form is empty again and ready for the next one. `reset` drops the
+  // fields' refs until they render again, so the focus moves in an effect.
+  const [saved, setSaved] = useState(0);
+  useEffect(() => {
+    if (saved > 0) setFocus('review');
+  }, [saved, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await createReview.mutateAsync(values);
+      toast.success(messages.success.reviewAdded);
+      reset(initial);
+      setSaved((count) => count + 1);
+    } catch (error) {
+      if (!showFieldErrors(error, fieldNames, setError)) setFailure(errorMessage(error));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="max-w-2xl">
+      <FormAlert message={failure} />
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <TextField
+          label="Name"
+          hint={`At most ${REVIEW_NAME_MAX} characters`}
+          type="text"
+          autoComplete="name"
+          error={errors.name?.message}
+          {...register('name')}
+        />
+        <TextField
+          label="Tool Name"
+          hint="The tool you are reviewing"
+          type="text"
+          autoComplete="off"
+          error={errors.review?.message}
+          {...register('review')}
+        />
+      </div>
+      <TextField
+        label="Location"
+        hint="City and country"
+        type="text"
+        autoComplete="address-level2"
+        error={errors.location?.message}
+        {...register('location')}
+      />
+      <TextAreaField
+        label="Description"
+        rows={4}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <TextField
+        label="Image URL"
+        hint="Your picture: an https:// address"
+        type="url"
+        inputMode="url"
+        autoComplete="photo"
+        error={errors.img?.message}
+        {...register('img')}
+      />
+      <button
+        type="submit"
+        className="btn btn-primary mt-4 w-full sm:w-auto"
+        disabled={isSubmitting}
+      >
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Add Review
+      </button>
+    </form>
+  );
+}
