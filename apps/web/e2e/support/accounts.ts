@@ -48,6 +48,14 @@ export async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
+/**
+ * A sign-up through `page.request` signs that account in for the page too (they share the
+ * cookies), and /login would then send the visitor on before the form shows: forget it.
+ */
+async function forgetApiSession(page: Page) {
+  await page.context().clearCookies();
+}
+
 /** Signs in through the login screen and waits until the app holds its access token. */
 export async function signIn(page: Page, email: string) {
   await page.goto('/login');
@@ -58,12 +66,14 @@ export async function signIn(page: Page, email: string) {
 /** The run's admin (ADMIN_EMAIL is admin from its first sign-in), signed in. */
 export async function signInAsAdmin(page: Page, baseURL: string) {
   await createAccount(page.request, baseURL, 'Shop Admin', ADMIN_EMAIL);
+  await forgetApiSession(page);
   await signIn(page, ADMIN_EMAIL);
 }
 
 /** A new customer, signed in. */
 export async function signInAsNewCustomer(page: Page, baseURL: string, name = 'Casey Customer') {
   const email = await createAccount(page.request, baseURL, name);
+  await forgetApiSession(page);
   await signIn(page, email);
   return email;
 }
