@@ -40,7 +40,7 @@ export const router = createBrowserRouter([
             lazy: lazyScreen(() => import('./layouts/dashboard-layout')),
             children: [
               { index: true, lazy: lazyScreen(() => import('./routes/dashboard/dashboard-index')) },
-              { path: 'orders', ...dashboardPage('My Orders') },
+              { path: 'orders', lazy: lazyScreen(() => import('./routes/dashboard/my-orders')) },
               { path: 'review', ...dashboardPage('Add A Review') },
               { path: 'profile', ...dashboardPage('My Profile') },
               { path: 'payment/:id', ...dashboardPage('Payment') },
@@ -50,7 +50,10 @@ export const router = createBrowserRouter([
                 children: [
                   { path: 'users', ...dashboardPage('All Users') },
                   { path: 'addTool', ...dashboardPage('Add A Tool') },
-                  { path: 'manageAllOrders', ...dashboardPage('Manage All Orders') },
+                  {
+                    path: 'manageAllOrders',
+                    lazy: lazyScreen(() => import('./routes/dashboard/manage-all-orders')),
+                  },
                   { path: 'manageTools', ...dashboardPage('Manage Tools') },
                 ],
               },
