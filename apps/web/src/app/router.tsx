@@ -43,7 +43,10 @@ export const router = createBrowserRouter([
               { path: 'orders', lazy: lazyScreen(() => import('./routes/dashboard/my-orders')) },
               { path: 'review', ...dashboardPage('Add A Review') },
               { path: 'profile', ...dashboardPage('My Profile') },
-              { path: 'payment/:id', ...dashboardPage('Payment') },
+              {
+                path: 'payment/:id',
+                lazy: lazyScreen(() => import('./routes/dashboard/payment')),
+              },
               {
                 // SPEC.md: a non-admin opening these is signed out and sent to /login.
                 element: <RequireAdmin />,
