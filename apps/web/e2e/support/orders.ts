@@ -2,20 +2,50 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import type { Order, Tool } from '@shop/shared';
 import { expect } from '../fixtures';
-import { storedToken } from './accounts';
 
-/** The signed-in page's bearer header, for calls the test makes beside the browser. */
-export async function bearer(page: Page) {
-  const token = await storedToken(page);
-  expect(token, 'the page holds an access token').not.toBeNull();
-  return { Authorization: `Bearer ${token}` };
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/**
+ * Calls the API from the page itself, with the page's access token, as the app would. (The
+ * test runner's own HTTP client may reuse a connection the server has just closed after its
+ * keep-alive pause, and fail with ECONNRESET; the browser retries such a connection itself.)
+ */
+export async function callApi<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('accessToken');
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { method, path, body },
+  ) as Promise<ApiAnswer<T>>;
 }
 
 /** A demo tool by its exact name, as the API has it now (its stock changes during the run). */
 export async function findTool(page: Page, name: string): Promise<Tool> {
-  const response = await page.request.get('/api/tools', { params: { search: name, limit: 100 } });
-  expect(response.ok()).toBe(true);
-  const tool = ((await response.json()) as Tool[]).find((candidate) => candidate.name === name);
+  const { status, body } = await callApi<Tool[]>(
+    page,
+    'GET',
+    `/api/tools?search=${encodeURIComponent(name)}&limit=100`,
+  );
+  expect(status).toBe(200);
+  const tool = body.find((candidate) => candidate.name === name);
   if (!tool) throw new Error(`no tool named ${name}`);
   return tool;
 }
@@ -27,49 +57,48 @@ export async function placeOrder(
   options: { quantity?: number; address?: string; neededBy?: string } = {},
 ): Promise<Order> {
   const tool = await findTool(page, toolName);
-  const response = await page.request.post('/api/purchase', {
-    headers: await bearer(page),
-    data: {
-      toolId: tool._id,
-      quantity: options.quantity ?? tool.minOrderQuantity,
-      phone: '+1 555 0100',
-      address: options.address ?? '1 Test Street, Springfield',
-      ...(options.neededBy ? { neededBy: options.neededBy } : {}),
-    },
+  const { status, body } = await callApi<Order>(page, 'POST', '/api/purchase', {
+    toolId: tool._id,
+    quantity: options.quantity ?? tool.minOrderQuantity,
+    phone: '+1 555 0100',
+    address: options.address ?? '1 Test Street, Springfield',
+    ...(options.neededBy ? { neededBy: options.neededBy } : {}),
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Order;
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body;
+}
+
+export async function getOrderViaApi(page: Page, orderId: string) {
+  const { status, body } = await callApi<Order>(page, 'GET', `/api/purchase/${orderId}`);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body;
 }
 
 export async function cancelOrderViaApi(page: Page, orderId: string) {
-  const response = await page.request.post(`/api/purchase/${orderId}/cancel`, {
-    headers: await bearer(page),
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  const { status, body } = await callApi(page, 'POST', `/api/purchase/${orderId}/cancel`);
+  expect(status, JSON.stringify(body)).toBe(200);
 }
 
 /** Pays an order with the sandbox's good test card, as the payment page would. */
 export async function payOrderViaApi(page: Page, order: Order) {
-  const headers = await bearer(page);
-  const intent = await page.request.post('/api/create-payment-intent', {
-    headers,
-    data: { orderId: order._id },
+  const intent = await callApi<{ clientSecret: string }>(
+    page,
+    'POST',
+    '/api/create-payment-intent',
+    { orderId: order._id },
+  );
+  expect(intent.status).toBe(200);
+  const confirmed = await callApi<{ id: string }>(page, 'POST', '/api/sandbox/confirm', {
+    clientSecret: intent.body.clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
   });
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const confirmed = await page.request.post('/api/sandbox/confirm', {
-    headers,
-    data: {
-      clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
-    },
+  expect(confirmed.status).toBe(200);
+  const paid = await callApi(page, 'PATCH', `/api/purchase/${order._id}`, {
+    orderID: order._id,
+    transactionId: confirmed.body.id,
   });
-  const { id } = (await confirmed.json()) as { id: string };
-  const paid = await page.request.patch(`/api/purchase/${order._id}`, {
-    headers,
-    data: { orderID: order._id, transactionId: id },
-  });
-  expect(paid.status(), await paid.text()).toBe(200);
-  return id;
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return confirmed.body.id;
 }
 
 /** Leaves the account without the UI, so the next sign-in starts clean. */

@@ -108,43 +108,68 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
     );
   else
     body = (
-      <div
-        className="rounded-box border-base-300 overflow-x-auto border"
-        role="region"
-        aria-label="My orders table"
-        tabIndex={0}
-      >
-        <table className="table-zebra table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Name</th>
-              <th scope="col">Tool</th>
-              <th scope="col" className="text-right">
-                Quantity
-              </th>
-              <th scope="col" className="text-right">
-                Price
-              </th>
-              <th scope="col">Payment</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.map((order, index) => (
-              <tr key={order._id} data-testid="order-row">
-                <th scope="row">{index + 1}</th>
-                <td className="whitespace-nowrap">{order.userName}</td>
-                <td className="min-w-40">{order.tool}</td>
-                <td className="text-right">{formatCount(order.quantity)}</td>
-                <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>
-                <td>
-                  <OrderActions order={order} onCancel={openCancel} />
-                </td>
+      <>
+        {/* Small screens: one card per order, with its actions in reach. */}
+        <ul className="flex flex-col gap-3 sm:hidden" aria-label="My orders">
+          {orders.data.map((order, index) => (
+            <li
+              key={order._id}
+              className="rounded-box border-base-300 bg-base-100 flex flex-col gap-3 border p-4"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <p className="font-semibold">
+                  <span className="text-base-content/70">{index + 1}.</span> {order.tool}
+                </p>
+                <p className="font-semibold whitespace-nowrap">{formatPrice(order.price)}</p>
+              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="font-medium">Name</dt>
+                <dd>{order.userName}</dd>
+                <dt className="font-medium">Quantity</dt>
+                <dd>{formatCount(order.quantity)}</dd>
+              </dl>
+              <OrderActions order={order} onCancel={openCancel} />
+            </li>
+          ))}
+        </ul>
+        <div
+          className="rounded-box border-base-300 hidden overflow-x-auto border sm:block"
+          role="region"
+          aria-label="My orders table"
+          tabIndex={0}
+        >
+          <table className="table-zebra table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Tool</th>
+                <th scope="col" className="text-right">
+                  Quantity
+                </th>
+                <th scope="col" className="text-right">
+                  Price
+                </th>
+                <th scope="col">Payment</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {orders.data.map((order, index) => (
+                <tr key={order._id} data-testid="order-row">
+                  <th scope="row">{index + 1}</th>
+                  <td className="whitespace-nowrap">{order.userName}</td>
+                  <td className="min-w-40">{order.tool}</td>
+                  <td className="text-right">{formatCount(order.quantity)}</td>
+                  <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>
+                  <td>
+                    <OrderActions order={order} onCancel={openCancel} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
     );
 
   return (

@@ -142,7 +142,7 @@ export function PaymentPanel({ orderId, viewerEmail }: PaymentPanelProps) {
     );
 
   return (
-    <div className="grid max-w-5xl gap-6 lg:grid-cols-2">
+    <div className="grid max-w-5xl items-start gap-6 lg:grid-cols-2">
       <OrderSummary order={order.data} />
       <Card label="Payment">{payment}</Card>
     </div>
