@@ -12,13 +12,6 @@ const lazyScreen = (load: () => Promise<{ default: ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
-const dashboardPage = (title: string) => ({
-  lazy: async () => {
-    const { DashboardPage } = await import('./routes/dashboard/dashboard-page');
-    return { Component: () => <DashboardPage title={title} /> };
-  },
-});
-
 export const router = createBrowserRouter([
   {
     path: paths.home,
@@ -40,10 +33,10 @@ export const router = createBrowserRouter([
             lazy: lazyScreen(() => import('./layouts/dashboard-layout')),
             children: [
               { index: true, lazy: lazyScreen(() => import('./routes/dashboard/dashboard-index')) },
-              { path: 'orders', ...dashboardPage('My Orders') },
+              { path: 'orders', lazy: lazyScreen(() => import('./routes/dashboard/my-orders')) },
               { path: 'review', lazy: lazyScreen(() => import('./routes/dashboard/add-review')) },
               { path: 'profile', lazy: lazyScreen(() => import('./routes/dashboard/profile')) },
-              { path: 'payment/:id', ...dashboardPage('Payment') },
+              { path: 'payment/:id', lazy: lazyScreen(() => import('./routes/dashboard/payment')) },
               {
                 // SPEC.md: a non-admin opening these is signed out and sent to /login.
                 element: <RequireAdmin />,
@@ -53,7 +46,10 @@ export const router = createBrowserRouter([
                     path: 'addTool',
                     lazy: lazyScreen(() => import('./routes/dashboard/add-tool')),
                   },
-                  { path: 'manageAllOrders', ...dashboardPage('Manage All Orders') },
+                  {
+                    path: 'manageAllOrders',
+                    lazy: lazyScreen(() => import('./routes/dashboard/manage-all-orders')),
+                  },
                   {
                     path: 'manageTools',
                     lazy: lazyScreen(() => import('./routes/dashboard/manage-tools')),

@@ -10,3 +10,9 @@ export const formatPrice = (dollars: number) => `$ ${money.format(dollars)}`;
 export const formatCount = (value: number) => count.format(value);
 /** The "Order Date" of a tool card: today, medium style, never stored. */
 export const formatMediumDate = (date: Date) => mediumDate.format(date);
+/** A calendar day kept as YYYY-MM-DD (a "needed by" date), medium style, in no time zone. */
+export const formatCalendarDay = (day: string) => {
+  const [year, month, date] = day.split('-').map(Number);
+  if (!year || !month || !date) return day;
+  return mediumDate.format(new Date(year, month - 1, date));
+};

@@ -1,13 +1,25 @@
-import { useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ui/error-state';
 import { Spinner } from '../../components/ui/spinner';
+import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useTool } from '../../features/catalog/api/get-tool';
-import { formatPrice } from '../../lib/format';
+import { ToolSummary } from '../../features/catalog/components/tool-summary';
+import { PurchaseForm } from '../../features/orders/components/purchase-form';
+import { neededByFromParam } from '../../features/orders/utils/calendar-day';
+import { paths } from '../../lib/paths';
 
+/**
+ * The purchase page (/tools/{id}, signed in): the catalog's tool summary beside the orders
+ * feature's purchase form. Our Moto's date arrives as `?neededBy=YYYY-MM-DD`.
+ */
 export default function PurchaseRoute() {
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { user } = useAuth();
   const tool = useTool(id);
-  if (tool.isPending) return <Spinner label="Loading the tool" />;
+
+  if (tool.isPending || !user) return <Spinner label="Loading the tool" />;
   if (tool.isError)
     return (
       <ErrorState
@@ -17,11 +29,24 @@ export default function PurchaseRoute() {
       />
     );
   return (
-    <section className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">{tool.data.name}</h1>
-      <img src={tool.data.img} alt={tool.data.name} width={400} height={300} className="my-6" />
-      <p>{tool.data.description}</p>
-      <p className="mt-4 font-semibold">Price per unit: {formatPrice(tool.data.price)}</p>
-    </section>
+    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_3fr]">
+      <ToolSummary tool={tool.data} />
+      <section
+        aria-labelledby="purchase-title"
+        className="card bg-base-100 border-base-300 border shadow-sm"
+      >
+        <div className="card-body">
+          <h2 id="purchase-title" className="card-title text-xl">
+            Your order
+          </h2>
+          <PurchaseForm
+            tool={tool.data}
+            buyer={user}
+            initialNeededBy={neededByFromParam(search.get('neededBy'))}
+            onPurchased={() => void navigate(paths.dashboard.orders)}
+          />
+        </div>
+      </section>
+    </div>
   );
 }

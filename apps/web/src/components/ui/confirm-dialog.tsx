@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
   /** The confirmed action is running: the buttons wait and Escape does nothing. */
   busy?: boolean;
+  /** Why the action failed; the dialog stays open to try again or leave. */
+  error?: string | null;
   onConfirm: () => void;
   /** Cancel, Escape or a click on the backdrop. */
   onCancel: () => void;
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   confirmLabel = 'OK',
   cancelLabel = 'Cancel',
   busy = false,
+  error = null,
   onConfirm,
   onCancel,
   fallbackFocusRef,
@@ -56,6 +59,10 @@ export function ConfirmDialog({
     }
   }, [open, fallbackFocusRef]);
 
+  const cancel = () => {
+    if (!busy) onCancel();
+  };
+
   return (
     <dialog
       ref={dialogRef}
@@ -65,7 +72,7 @@ export function ConfirmDialog({
       onCancel={(event) => {
         // Escape: React's state closes the dialog, not the browser.
         event.preventDefault();
-        if (!busy) onCancel();
+        cancel();
       }}
     >
       <div className="modal-box">
@@ -75,12 +82,17 @@ export function ConfirmDialog({
         <div id={bodyId} className="py-4">
           {children}
         </div>
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
         <div className="modal-action">
           <button
             ref={cancelRef}
             type="button"
             className="btn btn-ghost"
-            onClick={onCancel}
+            onClick={cancel}
             disabled={busy}
           >
             {cancelLabel}
@@ -97,7 +109,7 @@ export function ConfirmDialog({
         </div>
       </div>
       {/* A click beside the box cancels; keyboard users have Cancel and Escape. */}
-      <div className="modal-backdrop" aria-hidden="true" onClick={() => !busy && onCancel()} />
+      <div className="modal-backdrop" aria-hidden="true" onClick={cancel} />
     </dialog>
   );
 }

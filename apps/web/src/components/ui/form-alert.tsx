@@ -1,10 +1,16 @@
-/** A refusal that belongs to no single field, in red above the form, read out when it appears. */
-export function FormAlert({ message }: { message: string | null }) {
+/** A refusal of the whole form (the server's message), in red above or below it, read out at once. */
+export function FormAlert({
+  message,
+  className = '',
+}: {
+  message: string | null;
+  className?: string;
+}) {
   if (!message) return null;
   return (
     <div
       role="alert"
-      className="rounded-box mb-2 flex items-start gap-2 border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
+      className={`rounded-box flex items-start gap-2 border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 ${className}`}
     >
       <svg
         viewBox="0 0 24 24"

@@ -1,39 +1,48 @@
 import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
 
-interface FieldFrameProps {
-  label: string;
-  /** A hint under the label (e.g. the format to use), read out with the field. */
-  hint?: string;
-  /** The field's validation message, shown under it and tied to it for screen readers. */
-  error?: string;
-  children: (control: {
-    id: string;
-    'aria-invalid'?: true;
-    'aria-describedby'?: string;
-  }) => ReactNode;
+/** What a form control needs to be tied to its label, hint and error. */
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-/** A label, an optional hint, the control and its message (aria-invalid, aria-describedby). */
-function FieldFrame({ label, hint, error, children }: FieldFrameProps) {
+interface FormFieldProps {
+  label: string;
+  /** The field's validation message, under it, in red, and read with the field. */
+  error?: string;
+  /** A calm line under the field (a format, a limit), read with the field. */
+  hint?: ReactNode;
+  /** Renders the control (input, textarea, select) with the ids and aria attributes given. */
+  children: (control: FieldControlProps) => ReactNode;
+  className?: string;
+}
+
+/**
+ * A labelled form control with an optional hint and its error underneath (aria-invalid,
+ * aria-describedby). The control is the caller's, so inputs, textareas and disabled fields all
+ * share one layout.
+ */
+export function FormField({ label, error, hint, children, className = '' }: FormFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className="fieldset py-1">
+    <div className={`fieldset py-1 ${className}`}>
       <label htmlFor={id} className="fieldset-legend pb-1">
         {label}
       </label>
-      {hint && (
-        <p id={hintId} className="text-base-content/70 -mt-1 pb-1 text-xs">
-          {hint}
-        </p>
-      )}
       {children({
         id,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
       })}
+      {hint && (
+        <p id={hintId} className="text-base-content/70 text-xs">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-red-700">
           {error}
@@ -49,10 +58,10 @@ interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'id' | 'cl
   error?: string;
 }
 
-/** A labelled input with its hint and error (the form-field pattern of every form). */
+/** A labelled input with its hint and error: the common case of FormField. */
 export function TextField({ label, hint, error, ...input }: TextFieldProps) {
   return (
-    <FieldFrame label={label} hint={hint} error={error}>
+    <FormField label={label} hint={hint} error={error}>
       {(control) => (
         <input
           className={`input w-full ${error ? 'input-error' : ''} ${input.readOnly ? 'bg-base-200' : ''}`}
@@ -60,7 +69,7 @@ export function TextField({ label, hint, error, ...input }: TextFieldProps) {
           {...input}
         />
       )}
-    </FieldFrame>
+    </FormField>
   );
 }
 
@@ -73,7 +82,7 @@ interface TextAreaFieldProps extends Omit<ComponentPropsWithRef<'textarea'>, 'id
 /** A labelled textarea, the same way. */
 export function TextAreaField({ label, hint, error, rows = 3, ...textarea }: TextAreaFieldProps) {
   return (
-    <FieldFrame label={label} hint={hint} error={error}>
+    <FormField label={label} hint={hint} error={error}>
       {(control) => (
         <textarea
           rows={rows}
@@ -82,6 +91,6 @@ export function TextAreaField({ label, hint, error, rows = 3, ...textarea }: Tex
           {...textarea}
         />
       )}
-    </FieldFrame>
+    </FormField>
   );
 }

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoginSchema } from '@shop/shared';
 import { useForm } from 'react-hook-form';
 import { useSignInEmail } from '../api/sign-in-email';
-import { errorMessage, showFieldErrors } from '../utils/form-errors';
-import { TextField } from './text-field';
+import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { TextField } from '../../../components/ui/form-field';
 
 interface LoginFormProps {
   /** A new attempt starts: the last failure goes. */

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterSchema } from '@shop/shared';
 import { useForm } from 'react-hook-form';
 import { useSignUpEmail } from '../api/sign-up-email';
-import { errorMessage, showFieldErrors } from '../utils/form-errors';
-import { TextField } from './text-field';
+import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { TextField } from '../../../components/ui/form-field';
 
 interface RegisterFormProps {
   onAttempt: () => void;

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { useSignInOptions } from '../api/get-sign-in-options';
 import { type SocialProvider, useSignInSocial } from '../api/sign-in-social';
-import { errorMessage } from '../utils/form-errors';
+import { errorMessage } from '../../../lib/form-errors';
 
 interface SocialSignInProps {
   onAttempt: () => void;

@@ -1,0 +1,215 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { signIn, signInAsAdmin, signInAsNewCustomer } from './support/accounts';
+import {
+  cancelOrderViaApi,
+  expectAccessible,
+  expectOnlyStatusErrors,
+  forgetSignIn,
+  getOrderViaApi,
+  isRed,
+  payOrderViaApi,
+  placeOrder,
+} from './support/orders';
+
+/** Bought and paid here; the NVMe SSD keeps its demo stock for the storefront tests. */
+const PANEL = '15.6in FHD IPS Panel';
+const ordersTable = (page: Page) => page.getByRole('region', { name: 'My orders table' });
+const payButton = (page: Page) => page.getByRole('button', { name: 'Pay', exact: true });
+const cardError = (page: Page) =>
+  page.getByRole('form', { name: 'Card payment' }).getByRole('alert');
+
+async function payWith(page: Page, number: string, expiry = '12/34', cvc = '123') {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill(expiry);
+  await page.getByLabel('CVC').fill(cvc);
+  await expect(payButton(page)).toBeEnabled();
+  await payButton(page).click();
+}
+
+test('paying with 4242 4242 4242 4242: "Congratulation!!", the id, then paid everywhere', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsNewCustomer(page, baseURL ?? '', 'Paying Buyer');
+  const order = await placeOrder(page, PANEL, { quantity: 2 });
+
+  await page.goto('/dashboard/orders');
+  const row = ordersTable(page).getByRole('row').filter({ hasText: PANEL });
+  await row.getByRole('link', { name: `Pay for ${PANEL}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${order._id}$`));
+
+  await expect(page.getByRole('heading', { name: `Pay For: ${PANEL}`, level: 1 })).toBeVisible();
+  await expect(page.getByText('Get Your Delivery Soon')).toBeVisible();
+  await expect(page.getByText('Please pay: $ 178.00')).toBeVisible();
+  await expect(page.getByText('Test mode', { exact: true })).toBeVisible();
+  await expect(page.getByText(/4242 4242 4242 4242\s*succeeds/)).toBeVisible();
+  await expect(page.getByText(/4000 0000 0000 0002\s*is\s*declined/)).toBeVisible();
+  const number = page.getByLabel('Card number');
+  await expect(number).toHaveAttribute('inputmode', 'numeric');
+  await expect(number).toHaveAttribute('autocomplete', 'cc-number');
+  await expect(payButton(page)).toBeEnabled();
+  await expectAccessible(page);
+
+  // Typing is tidied as a card field does it.
+  await number.fill('4242424242424242');
+  await expect(number).toHaveValue('4242 4242 4242 4242');
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Congratulation!!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Congratulation!!' })).toBeFocused();
+  const transaction = page.getByText(/^Your transaction id: pi_\w+$/);
+  await expect(transaction).toBeVisible();
+  const transactionId = ((await transaction.textContent()) ?? '').replace(
+    'Your transaction id: ',
+    '',
+  );
+
+  // The server says paid, with that id.
+  expect(await getOrderViaApi(page, order._id)).toMatchObject({
+    paid: true,
+    status: 'paid',
+    transactionId,
+  });
+
+  await page.getByRole('link', { name: 'Back to My Orders' }).click();
+  await expect(row).toContainText('paid');
+  await expect(row).toContainText(transactionId);
+  await expect(row.getByRole('link', { name: /Pay/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
+
+  // The payment page of a paid order shows "paid" and no form.
+  await page.goto(`/dashboard/payment/${order._id}`);
+  await expect(page.getByText('This order is paid.')).toBeVisible();
+  await expect(page.getByText('paid', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(payButton(page)).toHaveCount(0);
+});
+
+test('4000 0000 0000 0002 is declined in red and the order stays unpaid', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  await signInAsNewCustomer(page, baseURL ?? '');
+  const order = await placeOrder(page, 'DDR4 SO-DIMM 16GB');
+  await page.goto(`/dashboard/payment/${order._id}`);
+  await payWith(page, '4000 0000 0000 0002');
+  await expect(cardError(page)).toHaveText('Your card was declined.');
+  expect(await isRed(cardError(page))).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Congratulation!!' })).toHaveCount(0);
+
+  // A good card afterwards still works on the same payment.
+  await page.goto('/dashboard/orders');
+  const row = ordersTable(page).getByRole('row').filter({ hasText: 'DDR4 SO-DIMM 16GB' });
+  await expect(row.getByRole('link', { name: /^Pay for/ })).toBeVisible();
+  await row.getByRole('link', { name: /^Pay for/ }).click();
+  await payWith(page, '4242 4242 4242 4242');
+  await expect(page.getByRole('heading', { name: 'Congratulation!!' })).toBeVisible();
+  expectOnlyStatusErrors(consoleErrors, [402]);
+});
+
+test('card mistakes are named in the provider words, on the field they are about', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  await signInAsNewCustomer(page, baseURL ?? '');
+  const order = await placeOrder(page, 'Thermal Paste 4g');
+  await page.goto(`/dashboard/payment/${order._id}`);
+
+  // A number failing the Luhn check.
+  await payWith(page, '4242 4242 4242 4241');
+  await expect(cardError(page)).toHaveText('Your card number is invalid.');
+  await expect(page.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await expectAccessible(page);
+
+  await payWith(page, '4242 4242 4242 4242', '01/20');
+  await expect(cardError(page)).toHaveText("Your card's expiration date is in the past.");
+  await expect(page.getByLabel('Expiry (MM/YY)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Card number')).not.toHaveAttribute('aria-invalid', 'true');
+
+  await payWith(page, '4242 4242 4242 4242', '12/34', '12');
+  await expect(cardError(page)).toHaveText("Your card's security code is incomplete.");
+  await expect(page.getByLabel('CVC')).toHaveAttribute('aria-invalid', 'true');
+
+  await payWith(page, '4242', '12/34', '123');
+  await expect(cardError(page)).toHaveText('Your card number is incomplete.');
+
+  // Fixing the field clears its message.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await expect(cardError(page)).toHaveText('');
+  expectOnlyStatusErrors(consoleErrors, [402]);
+});
+
+test('Pay waits for the client secret', async ({ page, baseURL }) => {
+  await signInAsNewCustomer(page, baseURL ?? '');
+  const order = await placeOrder(page, 'Keyboard US Layout');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/create-payment-intent', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/dashboard/payment/${order._id}`);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await expect(page.getByText('Preparing the payment…')).toBeVisible();
+  await expect(payButton(page)).toBeDisabled();
+  release();
+  await expect(payButton(page)).toBeEnabled();
+  await expect(page.getByText('Preparing the payment…')).toHaveCount(0);
+});
+
+test('the admin ships a paid order and the buyer sees "shipped"', async ({ page, baseURL }) => {
+  const email = await signInAsNewCustomer(page, baseURL ?? '', 'Shipping Buyer');
+  const order = await placeOrder(page, '65W USB-C Charger', { quantity: 3 });
+  await payOrderViaApi(page, order);
+  const unpaid = await placeOrder(page, 'Keyboard US Layout');
+
+  await forgetSignIn(page);
+  await signInAsAdmin(page, baseURL ?? '');
+  await page.goto('/dashboard/manageAllOrders');
+  const rows = page.getByTestId('admin-order-row').filter({ hasText: email });
+  await expect(rows).toHaveCount(2);
+  const paidRow = rows.filter({ hasText: '65W USB-C Charger' });
+  await expect(paidRow).toContainText('paid');
+  await expect(paidRow).toContainText('$ 89.97');
+  await expect(rows.filter({ hasText: 'Keyboard US Layout' }).getByRole('link')).toHaveAttribute(
+    'href',
+    `/dashboard/payment/${unpaid._id}`,
+  );
+
+  await paidRow.getByRole('button', { name: /^Ship/ }).click();
+  await expect(paidRow).toContainText('shipped');
+  await expect(paidRow.getByRole('button', { name: /^Ship/ })).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'is shipped' })).toHaveText(
+    "Shipping Buyer's order of 65W USB-C Charger is shipped.",
+  );
+
+  await forgetSignIn(page);
+  await signIn(page, email);
+  await page.goto('/dashboard/orders');
+  const row = ordersTable(page).getByRole('row').filter({ hasText: '65W USB-C Charger' });
+  await expect(row).toContainText('shipped');
+  await expect(row.getByRole('link', { name: /Pay/ })).toHaveCount(0);
+  await page.goto(`/dashboard/payment/${order._id}`);
+  await expect(page.getByText('This order is paid and on its way.')).toBeVisible();
+});
+
+test('a cancelled order has nothing to pay', async ({ page, baseURL }) => {
+  await signInAsNewCustomer(page, baseURL ?? '');
+  const order = await placeOrder(page, 'CPU Cooling Fan');
+  await cancelOrderViaApi(page, order._id);
+  await page.goto(`/dashboard/payment/${order._id}`);
+  await expect(page.getByText('This order was cancelled. There is nothing to pay.')).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+});
+
+test('an order that is not there says so', async ({ page, baseURL, consoleErrors }) => {
+  await signInAsNewCustomer(page, baseURL ?? '');
+  await page.goto('/dashboard/payment/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert')).toContainText('This order could not be loaded');
+  expectOnlyStatusErrors(consoleErrors, [404]);
+});

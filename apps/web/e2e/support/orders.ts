@@ -1,0 +1,153 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import type { Order, Tool } from '@shop/shared';
+import { expect } from '../fixtures';
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/**
+ * Calls the API from the page itself, with the page's access token, as the app would. (The
+ * test runner's own HTTP client may reuse a connection the server has just closed after its
+ * keep-alive pause, and fail with ECONNRESET; the browser retries such a connection itself.)
+ */
+export async function callApi<T = unknown>(
+  page: Page,
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  body?: unknown,
+): Promise<ApiAnswer<T>> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const token = localStorage.getItem('accessToken');
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Accept: 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    { method, path, body },
+  ) as Promise<ApiAnswer<T>>;
+}
+
+/** A demo tool by its exact name, as the API has it now (its stock changes during the run). */
+export async function findTool(page: Page, name: string): Promise<Tool> {
+  const { status, body } = await callApi<Tool[]>(
+    page,
+    'GET',
+    `/api/tools?search=${encodeURIComponent(name)}&limit=100`,
+  );
+  expect(status).toBe(200);
+  const tool = body.find((candidate) => candidate.name === name);
+  if (!tool) throw new Error(`no tool named ${name}`);
+  return tool;
+}
+
+/** An order placed through the API by the signed-in user of the page. */
+export async function placeOrder(
+  page: Page,
+  toolName: string,
+  options: { quantity?: number; address?: string; neededBy?: string } = {},
+): Promise<Order> {
+  const tool = await findTool(page, toolName);
+  const { status, body } = await callApi<Order>(page, 'POST', '/api/purchase', {
+    toolId: tool._id,
+    quantity: options.quantity ?? tool.minOrderQuantity,
+    phone: '+1 555 0100',
+    address: options.address ?? '1 Test Street, Springfield',
+    ...(options.neededBy ? { neededBy: options.neededBy } : {}),
+  });
+  expect(status, JSON.stringify(body)).toBe(201);
+  return body;
+}
+
+export async function getOrderViaApi(page: Page, orderId: string) {
+  const { status, body } = await callApi<Order>(page, 'GET', `/api/purchase/${orderId}`);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body;
+}
+
+export async function cancelOrderViaApi(page: Page, orderId: string) {
+  const { status, body } = await callApi(page, 'POST', `/api/purchase/${orderId}/cancel`);
+  expect(status, JSON.stringify(body)).toBe(200);
+}
+
+/** Pays an order with the sandbox's good test card, as the payment page would. */
+export async function payOrderViaApi(page: Page, order: Order) {
+  const intent = await callApi<{ clientSecret: string }>(
+    page,
+    'POST',
+    '/api/create-payment-intent',
+    { orderId: order._id },
+  );
+  expect(intent.status).toBe(200);
+  const confirmed = await callApi<{ id: string }>(page, 'POST', '/api/sandbox/confirm', {
+    clientSecret: intent.body.clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+  });
+  expect(confirmed.status).toBe(200);
+  const paid = await callApi(page, 'PATCH', `/api/purchase/${order._id}`, {
+    orderID: order._id,
+    transactionId: confirmed.body.id,
+  });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return confirmed.body.id;
+}
+
+/** Leaves the account without the UI, so the next sign-in starts clean. */
+export async function forgetSignIn(page: Page) {
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+}
+
+/** A calendar day, YYYY-MM-DD, in the browser's (and this machine's) local time. */
+export const calendarDay = (date: Date) =>
+  `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
+export const mediumDate = (date: Date) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date);
+
+/** The browser reports refused calls (4xx) as console errors; only those we caused may appear. */
+export function expectOnlyStatusErrors(consoleErrors: string[], statuses: number[]) {
+  const unexpected = consoleErrors.filter(
+    (error) => !statuses.some((status) => error.includes(`status of ${status}`)),
+  );
+  expect(unexpected).toEqual([]);
+  consoleErrors.length = 0;
+}
+
+/** axe-core at WCAG 2.x A and AA plus best practices: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(serious, `axe-core violations on ${page.url()}`).toEqual([]);
+}
+
+/** Whether the text is red, whatever colour space the CSS names its colour in. */
+export const isRed = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.fillStyle = getComputedStyle(element).color;
+    context.fillRect(0, 0, 1, 1);
+    const [red = 0, green = 0, blue = 0] = context.getImageData(0, 0, 1, 1).data;
+    return red > 120 && red > green * 2 && red > blue * 2;
+  });

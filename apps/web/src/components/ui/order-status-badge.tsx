@@ -1,0 +1,13 @@
+import type { OrderStatus } from '@shop/shared';
+
+const tone: Record<OrderStatus, string> = {
+  unpaid: 'badge-warning',
+  paid: 'badge-success',
+  shipped: 'badge-info',
+  cancelled: 'badge-neutral badge-outline',
+};
+
+/** An order's state in words ("paid", "shipped", "cancelled"), as SPEC.md's badges say it. */
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`badge ${tone[status]} whitespace-nowrap`}>{status}</span>;
+}

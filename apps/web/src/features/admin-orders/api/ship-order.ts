@@ -1,0 +1,22 @@
+import type { Order } from '@shop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminOrderKeys } from '../utils/query-keys';
+
+/** `POST /api/purchase/{id}/ship` (admin): a paid order is on its way. */
+export const shipOrder = (orderId: string) =>
+  api.post<Order>(`/purchase/${encodeURIComponent(orderId)}/ship`);
+
+export function useShipOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: shipOrder,
+    onSuccess: (shipped) => {
+      queryClient.setQueryData<Order[]>(adminOrderKeys.all, (orders) =>
+        orders?.map((order) => (order._id === shipped._id ? shipped : order)),
+      );
+    },
+    // Every view of orders (the buyer's list, the payment page) refreshes.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.orders }),
+  });
+}

@@ -1,0 +1,28 @@
+import type { Order } from '@shop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { orderKeys, toolKeys } from '../utils/query-keys';
+
+/** `POST /api/purchase/{id}/cancel` (owner): an unpaid order ends and its stock returns. */
+export const cancelOrder = (orderId: string) =>
+  api.post<Order>(`/purchase/${encodeURIComponent(orderId)}/cancel`);
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: (cancelled) => {
+      // The row turns "cancelled" at once; the lists then reload from the server.
+      queryClient.setQueriesData<Order[]>({ queryKey: orderKeys.all }, (orders) =>
+        Array.isArray(orders)
+          ? orders.map((order) => (order._id === cancelled._id ? cancelled : order))
+          : orders,
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+      ]),
+  });
+}

@@ -1,0 +1,205 @@
+import type { Order } from '@shop/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ErrorState } from '../../../components/ui/error-state';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { formatCount, formatPrice } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+import { useCancelOrder } from '../api/cancel-order';
+import { useMyOrders } from '../api/get-my-orders';
+
+interface MyOrdersProps {
+  email: string;
+  /** SPEC.md: a 401 or 403 for one's own orders ends the session (sign out, token gone, to /). */
+  onSessionRejected: () => void;
+}
+
+const isSessionRejected = (error: unknown) =>
+  error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  if (order.status !== 'unpaid') {
+    return (
+      <div className="flex flex-col items-start gap-1">
+        <OrderStatusBadge status={order.status} />
+        {order.transactionId && (
+          <span className="text-base-content/70 text-xs break-all">
+            Transaction id: {order.transactionId}
+          </span>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Link
+        to={paths.dashboard.payment(order._id)}
+        className="btn btn-primary btn-sm"
+        aria-label={`Pay for ${order.tool}`}
+      >
+        Pay
+      </Link>
+      <button
+        type="button"
+        className="btn btn-sm border-red-700 bg-transparent text-red-800 hover:bg-red-50"
+        aria-label={`Cancel the order of ${order.tool}`}
+        onClick={() => onCancel(order)}
+      >
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/**
+ * My Orders (SPEC.md): the signed-in user's orders with their count; an unpaid one can be paid
+ * or cancelled (after a confirmation), a paid or shipped one shows its badge.
+ */
+export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
+  const orders = useMyOrders(email);
+  const cancel = useCancelOrder();
+  const [toCancel, setToCancel] = useState<Order | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const rejected = isSessionRejected(orders.error);
+
+  useEffect(() => {
+    if (rejected) onSessionRejected();
+  }, [rejected, onSessionRejected]);
+
+  const count = orders.data?.length;
+  const openCancel = (order: Order) => {
+    cancel.reset();
+    setToCancel(order);
+  };
+  const confirmCancel = () => {
+    if (!toCancel) return;
+    cancel.mutate(toCancel._id, {
+      onSuccess: (order) => {
+        setToCancel(null);
+        toast.success(`Your order of ${order.tool} was cancelled.`);
+        // The row's buttons are gone: focus goes to the list's title.
+        headingRef.current?.focus();
+      },
+    });
+  };
+
+  let body;
+  if (orders.isPending || rejected) body = <Spinner label="Loading your orders" />;
+  else if (orders.isError)
+    body = (
+      <ErrorState
+        title="Your orders could not be loaded"
+        error={orders.error}
+        onRetry={() => void orders.refetch()}
+      />
+    );
+  else if (orders.data.length === 0)
+    body = (
+      <div className="py-10 text-center">
+        <p className="text-base-content/70">You have no orders yet</p>
+        <Link to={`${paths.home}#${paths.ourToolsAnchor}`} className="btn btn-primary mt-4">
+          Browse the tools
+        </Link>
+      </div>
+    );
+  else
+    body = (
+      <>
+        {/* Small screens: one card per order, with its actions in reach. */}
+        <ul className="flex flex-col gap-3 sm:hidden" aria-label="My orders">
+          {orders.data.map((order, index) => (
+            <li
+              key={order._id}
+              className="rounded-box border-base-300 bg-base-100 flex flex-col gap-3 border p-4"
+            >
+              <div className="flex items-start justify-between gap-3">
+                <p className="font-semibold">
+                  <span className="text-base-content/70">{index + 1}.</span> {order.tool}
+                </p>
+                <p className="font-semibold whitespace-nowrap">{formatPrice(order.price)}</p>
+              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                <dt className="font-medium">Name</dt>
+                <dd>{order.userName}</dd>
+                <dt className="font-medium">Quantity</dt>
+                <dd>{formatCount(order.quantity)}</dd>
+              </dl>
+              <OrderActions order={order} onCancel={openCancel} />
+            </li>
+          ))}
+        </ul>
+        <div
+          className="rounded-box border-base-300 hidden overflow-x-auto border sm:block"
+          role="region"
+          aria-label="My orders table"
+          tabIndex={0}
+        >
+          <table className="table-zebra table">
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">Name</th>
+                <th scope="col">Tool</th>
+                <th scope="col" className="text-right">
+                  Quantity
+                </th>
+                <th scope="col" className="text-right">
+                  Price
+                </th>
+                <th scope="col">Payment</th>
+              </tr>
+            </thead>
+            <tbody>
+              {orders.data.map((order, index) => (
+                <tr key={order._id} data-testid="order-row">
+                  <th scope="row">{index + 1}</th>
+                  <td className="whitespace-nowrap">{order.userName}</td>
+                  <td className="min-w-40">{order.tool}</td>
+                  <td className="text-right">{formatCount(order.quantity)}</td>
+                  <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>
+                  <td>
+                    <OrderActions order={order} onCancel={openCancel} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </>
+    );
+
+  return (
+    <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">
+      <h1
+        id="my-orders-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-2xl font-bold focus:outline-none"
+      >
+        My Orders{count === undefined ? '' : ` (${count})`}
+      </h1>
+      {body}
+      <ConfirmDialog
+        open={toCancel !== null}
+        title="Cancel this order?"
+        confirmLabel="Yes, cancel it"
+        cancelLabel="Keep the order"
+        busy={cancel.isPending}
+        error={cancel.isError ? cancel.error.message : null}
+        onConfirm={confirmCancel}
+        onCancel={() => setToCancel(null)}
+      >
+        {toCancel && (
+          <p>
+            You want to cancel your order of {formatCount(toCancel.quantity)} × {toCancel.tool} (
+            {formatPrice(toCancel.price)}). Its units go back to the shop.
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

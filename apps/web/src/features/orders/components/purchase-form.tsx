@@ -1,0 +1,197 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CalendarDaySchema, messages, type Order, PurchaseSchema, type Tool } from '@shop/shared';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { toast } from 'sonner';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { FormField } from '../../../components/ui/form-field';
+import { ApiError } from '../../../lib/api-client';
+import { formatCount, formatPrice } from '../../../lib/format';
+import { useCreatePurchase } from '../api/create-purchase';
+import { today } from '../utils/calendar-day';
+import { isQuantityInRange } from '../utils/quantity';
+
+const PAST_DAY = 'The needed-by date cannot be in the past';
+
+/**
+ * The shared purchase schema, as the form holds it: the tool comes from the page, and the
+ * "needed by" day, when one is chosen, is not over yet (the server checks it again).
+ */
+const PurchaseFormSchema = PurchaseSchema.omit({ toolId: true }).extend({
+  neededBy: CalendarDaySchema.refine((day) => day >= today(), { message: PAST_DAY }).optional(),
+});
+
+const fieldNames = ['quantity', 'phone', 'address', 'neededBy'] as const;
+
+interface PurchaseFormProps {
+  tool: Tool;
+  buyer: { name: string; email: string };
+  /** YYYY-MM-DD from Our Moto's calendar (already checked), or ''. */
+  initialNeededBy: string;
+  /** The server accepted the order. */
+  onPurchased: (order: Order) => void;
+}
+
+const wrongText = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : 'The order failed. Please try again.';
+
+/**
+ * SPEC.md's purchase form: who buys and the tool's price and stock (read only), then the
+ * address, phone, quantity and "needed by" date. A quantity outside min..available shows the
+ * notice and disables Purchase. The page stays until the server has accepted the order; a
+ * refusal (stock gone) is shown here in red.
+ */
+export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: PurchaseFormProps) {
+  const purchase = useCreatePurchase();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [minDay] = useState(today);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(PurchaseFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      address: '',
+      phone: '',
+      quantity: tool.minOrderQuantity,
+      neededBy: initialNeededBy || undefined,
+    },
+  });
+
+  const quantity = useWatch({ control, name: 'quantity' });
+  const min = tool.minOrderQuantity;
+  const available = tool.availableQuantity;
+  const quantityOk = isQuantityInRange(Number(quantity), min, available);
+  const soldOut = available < min;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const order = await purchase.mutateAsync({ toolId: tool._id, ...values });
+      toast.success(messages.success.purchased);
+      onPurchased(order);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields) {
+        for (const name of fieldNames) {
+          const message = error.fields[name]?.[0];
+          if (message && name !== 'quantity') setError(name, { type: 'server', message });
+        }
+      }
+      setServerError(wrongText(error));
+    }
+  });
+
+  const quantityError = errors.quantity?.message;
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label="Purchase" className="flex flex-col gap-1">
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField label="Name">
+          {(control) => <input {...control} className="input w-full" value={buyer.name} disabled />}
+        </FormField>
+        <FormField label="Email">
+          {(control) => (
+            <input {...control} className="input w-full" value={buyer.email} disabled />
+          )}
+        </FormField>
+        <FormField label="Price per unit">
+          {(control) => (
+            <input {...control} className="input w-full" value={formatPrice(tool.price)} disabled />
+          )}
+        </FormField>
+        <FormField label="Available quantity">
+          {(control) => (
+            <input {...control} className="input w-full" value={formatCount(available)} disabled />
+          )}
+        </FormField>
+      </div>
+
+      <FormField label="Address" error={errors.address?.message}>
+        {(control) => (
+          <textarea
+            {...control}
+            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
+            rows={3}
+            autoComplete="street-address"
+            required
+            {...register('address')}
+          />
+        )}
+      </FormField>
+      <FormField label="Phone number" error={errors.phone?.message}>
+        {(control) => (
+          <input
+            {...control}
+            type="tel"
+            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
+            autoComplete="tel"
+            required
+            {...register('phone')}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField
+          label="Quantity"
+          error={quantityError}
+          hint={
+            <span className={quantityOk ? '' : 'font-semibold text-red-700'} role="status">
+              {quantityOk
+                ? `Between ${min} and ${available}`
+                : messages.quantityNotice(min, available)}
+            </span>
+          }
+        >
+          {(control) => (
+            <input
+              {...control}
+              aria-invalid={!quantityOk || quantityError ? true : undefined}
+              type="number"
+              inputMode="numeric"
+              min={min}
+              max={available}
+              step={1}
+              className={`input w-full ${quantityOk && !quantityError ? '' : 'input-error'}`}
+              {...register('quantity', { valueAsNumber: true })}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Needed by"
+          error={errors.neededBy?.message}
+          hint="Optional. We deliver within 7 days of your order."
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              min={minDay}
+              className={`input w-full ${errors.neededBy ? 'input-error' : ''}`}
+              // An empty date input means no date: the field is left out.
+              {...register('neededBy', { setValueAs: (value: string) => value || undefined })}
+            />
+          )}
+        </FormField>
+      </div>
+
+      {soldOut && (
+        <p className="text-sm font-semibold text-red-700">
+          This tool is sold out in the minimum order quantity for now.
+        </p>
+      )}
+      <FormAlert message={serverError} className="mt-2" />
+      <button
+        type="submit"
+        className="btn btn-primary mt-4 w-full sm:w-auto sm:self-start"
+        disabled={!quantityOk || isSubmitting}
+      >
+        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        Purchase
+      </button>
+    </form>
+  );
+}

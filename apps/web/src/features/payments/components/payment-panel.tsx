@@ -1,0 +1,150 @@
+import type { Order } from '@shop/shared';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { ErrorState } from '../../../components/ui/error-state';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { Spinner } from '../../../components/ui/spinner';
+import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
+import { usePaymentIntent } from '../api/create-payment-intent';
+import { useOrder } from '../api/get-order';
+import { usePaymentConfig } from '../api/get-payment-config';
+import { PaymentSuccess } from './payment-success';
+import { SandboxCardForm } from './sandbox-card-form';
+
+/** Stripe Elements and its React bindings load only on a shop set up for Stripe. */
+const StripeCardForm = lazy(() => import('./stripe-card-form'));
+
+interface PaymentPanelProps {
+  orderId: string;
+  /** The signed-in user: only the buyer pays (an admin may look at any order). */
+  viewerEmail: string;
+}
+
+function Card({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <section aria-label={label} className="card bg-base-100 border-base-300 border shadow-sm">
+      <div className="card-body gap-3">{children}</div>
+    </section>
+  );
+}
+
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <Card label="Order">
+      <h1 className="text-2xl font-bold">Pay For: {order.tool}</h1>
+      <p className="text-primary font-semibold">Get Your Delivery Soon</p>
+      <p className="text-lg">
+        Please pay: <strong>{formatPrice(order.price)}</strong>
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="font-medium">Quantity</dt>
+        <dd>
+          {formatCount(order.quantity)} × {formatPrice(order.unitPrice)}
+        </dd>
+        {order.neededBy && (
+          <>
+            <dt className="font-medium">Needed by</dt>
+            <dd>{formatCalendarDay(order.neededBy)}</dd>
+          </>
+        )}
+        <dt className="font-medium">Deliver to</dt>
+        <dd className="whitespace-pre-line">{order.address}</dd>
+      </dl>
+    </Card>
+  );
+}
+
+/**
+ * The payment page (SPEC.md): what is paid for and how much, then the card form of the
+ * configured provider: the sandbox ("Test mode", the default) or Stripe. A paid order shows
+ * "paid" and no form.
+ */
+export function PaymentPanel({ orderId, viewerEmail }: PaymentPanelProps) {
+  const order = useOrder(orderId);
+  const config = usePaymentConfig();
+  const [paidWith, setPaidWith] = useState<string | null>(null);
+  const payable =
+    order.data?.status === 'unpaid' && order.data.userEmail === viewerEmail && paidWith === null;
+  const intent = usePaymentIntent(orderId, payable);
+
+  if (order.isPending) return <Spinner label="Loading the order" />;
+  if (order.isError)
+    return (
+      <ErrorState
+        title="This order could not be loaded"
+        error={order.error}
+        onRetry={() => void order.refetch()}
+      />
+    );
+
+  let payment: ReactNode;
+  if (paidWith) payment = <PaymentSuccess transactionId={paidWith} />;
+  else if (order.data.status === 'paid' || order.data.status === 'shipped')
+    payment = (
+      <div className="flex flex-col items-start gap-2">
+        <OrderStatusBadge status={order.data.status} />
+        <p>This order is paid{order.data.status === 'shipped' ? ' and on its way' : ''}.</p>
+        {order.data.transactionId && (
+          <p className="text-sm">
+            Transaction id: <span className="font-mono break-all">{order.data.transactionId}</span>
+          </p>
+        )}
+      </div>
+    );
+  else if (order.data.status === 'cancelled')
+    payment = (
+      <div className="flex flex-col items-start gap-2">
+        <OrderStatusBadge status="cancelled" />
+        <p>This order was cancelled. There is nothing to pay.</p>
+      </div>
+    );
+  else if (order.data.userEmail !== viewerEmail)
+    payment = (
+      <p>
+        Only {order.data.userName} ({order.data.userEmail}) can pay for this order. It stays pending
+        until they do.
+      </p>
+    );
+  else if (config.isPending) payment = <Spinner label="Getting the card form ready" />;
+  else if (config.isError)
+    payment = (
+      <ErrorState
+        title="The card form could not be set up"
+        error={config.error}
+        onRetry={() => void config.refetch()}
+      />
+    );
+  else if (intent.isError)
+    payment = (
+      <ErrorState
+        title="The payment could not be started"
+        error={intent.error}
+        onRetry={() => void intent.refetch()}
+      />
+    );
+  else if (config.data.provider === 'stripe')
+    payment = (
+      <Suspense fallback={<Spinner label="Loading the card form" />}>
+        <StripeCardForm
+          publishableKey={config.data.publishableKey}
+          order={order.data}
+          clientSecret={intent.data?.clientSecret}
+          onPaid={setPaidWith}
+        />
+      </Suspense>
+    );
+  else
+    payment = (
+      <SandboxCardForm
+        order={order.data}
+        clientSecret={intent.data?.clientSecret}
+        onPaid={setPaidWith}
+      />
+    );
+
+  return (
+    <div className="grid max-w-5xl items-start gap-6 lg:grid-cols-2">
+      <OrderSummary order={order.data} />
+      <Card label="Payment">{payment}</Card>
+    </div>
+  );
+}
