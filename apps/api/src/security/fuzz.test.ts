@@ -4,14 +4,13 @@
  * server must stay up. `npm test` runs a quick sample; `npm run test:fuzz` runs 10,000+ cases.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/databases';
 import { type TestApp, TEST_ORIGIN, createTestApp } from '../test/test-app';
 import { buildWorld, matrix, type World } from './route-table';
 
 /** Cases per route: FUZZ_RUNS in the long run, a quick sample otherwise. */
 const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 12);
-const histogram = new Map<number, number>();
-let cases = 0;
 
 const nasty = fc.oneof(
   fc.string(),
@@ -113,10 +112,12 @@ function fillPath(pattern: string, concrete: string, values: string[]) {
     .join('/');
 }
 
-describe('bad input never breaks the API', () => {
+describeEachDatabase('bad input never breaks the API', (kind) => {
   let app: TestApp;
+  const histogram = new Map<number, number>();
+  let cases = 0;
   beforeAll(async () => {
-    app = await createTestApp('pglite', {
+    app = await createTestApp(kind, {
       seed: true,
       env: { AUTH_RATE_LIMIT_PER_MINUTE: 10_000 },
     });
