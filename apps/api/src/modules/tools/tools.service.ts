@@ -5,9 +5,11 @@ import {
   type ToolListQuery,
   type ToolUpdate,
 } from '@shop/shared';
+import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ToolRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { createCatalogueCache } from './catalogue-cache';
 
 export const centsToDollars = (cents: number) => cents / 100;
 const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
@@ -27,25 +29,67 @@ export function toTool(row: ToolRow): Tool {
 /** `%`, `_` and `\` are wildcards in LIKE; a customer's search means them literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-export function createToolsService(db: Kysely<Database>) {
+/** One page of the catalogue, ready to send: its JSON, the total before paging, an ETag. */
+export interface CataloguePage {
+  json: string;
+  total: number;
+  etag: string;
+}
+
+export interface ToolsServiceOptions {
+  /** How long a catalogue page may be served from memory (decision 010); 0 turns it off. */
+  cacheTtlMs?: number;
+}
+
+export function createToolsService(db: Kysely<Database>, options: ToolsServiceOptions = {}) {
   const activeTools = () => db.selectFrom('tools').where('retired_at', 'is', null);
+  const pages = createCatalogueCache<CataloguePage>((page) => page.json.length, {
+    ttlMs: options.cacheTtlMs ?? 1000,
+    maxEntries: 200,
+    maxBytes: 4 * 1024 * 1024,
+  });
+
+  /**
+   * One page of the shop's tools, oldest first so the catalogue reads in a stable order.
+   * A name search is `ILIKE '%text%'`, served by the trigram index (migration 0006).
+   */
+  async function list({
+    search,
+    page,
+    limit,
+  }: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
+    let query = activeTools();
+    if (search) query = query.where('name', 'ilike', `%${escapeLike(search)}%`);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { tools: rows.map(toTool), total: count.total };
+  }
 
   return {
-    /** One page of the shop's tools, oldest first so the catalogue reads in a stable order. */
-    async list({ search, page, limit }: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
-      let query = activeTools();
-      if (search) query = query.where('name', 'ilike', `%${escapeLike(search)}%`);
-      const [rows, count] = await Promise.all([
-        query
-          .selectAll()
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { tools: rows.map(toTool), total: count.total };
+    list,
+
+    /** `list` as JSON with its ETag, from the short-lived catalogue cache when it is there. */
+    listPage(query: ToolListQuery): Promise<CataloguePage> {
+      const key = JSON.stringify([query.search ?? '', query.page, query.limit]);
+      return pages.get(key, async () => {
+        const { tools, total } = await list(query);
+        const json = JSON.stringify(tools);
+        const hash = createHash('sha1').update(json).update(`;${total}`).digest('base64url');
+        return { json, total, etag: `W/"${hash}"` };
+      });
+    },
+
+    /** Called after any committed change to tools or their stock, here or in another module. */
+    catalogueChanged(): void {
+      pages.invalidate();
     },
 
     async create(input: ToolInput): Promise<Tool> {
@@ -61,6 +105,7 @@ export function createToolsService(db: Kysely<Database>) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      pages.invalidate();
       return toTool(row);
     },
 
@@ -81,13 +126,14 @@ export function createToolsService(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirst();
       if (!row) throw notFound('Tool');
+      pages.invalidate();
       return toTool(row);
     },
 
     /** A tool with orders is retired (hidden, its orders intact); one without is erased. */
     async remove(id: string): Promise<{ retired: boolean }> {
       if (!IdSchema.safeParse(id).success) throw notFound('Tool');
-      return db.transaction().execute(async (trx) => {
+      const removed = await db.transaction().execute(async (trx) => {
         const tool = await trx
           .selectFrom('tools')
           .select('id')
@@ -113,6 +159,8 @@ export function createToolsService(db: Kysely<Database>) {
         await trx.deleteFrom('tools').where('id', '=', id).execute();
         return { retired: false };
       });
+      pages.invalidate();
+      return removed;
     },
 
     async get(id: string): Promise<Tool> {
