@@ -50,27 +50,76 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
   });
 
   /**
-   * One page of the shop's tools, oldest first so the catalogue reads in a stable order.
-   * A name search is `ILIKE '%text%'`, served by the trigram index (migration 0006).
+   * One page of the shop's tools, oldest first so the catalogue reads in a stable order, and
+   * how many there are in all.
    */
   async function list({
     search,
     page,
     limit,
   }: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
-    let query = activeTools();
-    if (search) query = query.where('name', 'ilike', `%${escapeLike(search)}%`);
+    const offset = (page - 1) * limit;
+    if (search) return searchPage(`%${escapeLike(search)}%`, limit, offset);
     const [rows, count] = await Promise.all([
-      query
+      activeTools()
         .selectAll()
         .orderBy('created_at')
         .orderBy('id')
         .limit(limit)
-        .offset((page - 1) * limit)
+        .offset(offset)
         .execute(),
-      query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      activeTools()
+        .select(sql<number>`count(*)::int`.as('total'))
+        .executeTakeFirstOrThrow(),
     ]);
     return { tools: rows.map(toTool), total: count.total };
+  }
+
+  /**
+   * A name search (`ILIKE '%text%'`) in one statement: the matches are found once, through the
+   * trigram index (migration 0006), then paged and counted. Asked apart, the page query would
+   * walk the date index and test every name until a page is full, which for a rare name reads
+   * the whole table.
+   */
+  async function searchPage(pattern: string, limit: number, offset: number) {
+    const matches = db.with(
+      (cte) => cte('matches').materialized(),
+      (qb) =>
+        qb
+          .selectFrom('tools')
+          .select(['id', 'created_at'])
+          .where('retired_at', 'is', null)
+          .where('name', 'ilike', pattern),
+    );
+    const rows = await matches
+      .with('page', (qb) =>
+        qb
+          .selectFrom('matches')
+          .selectAll()
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(limit)
+          .offset(offset),
+      )
+      .selectFrom('page')
+      .innerJoin('tools', 'tools.id', 'page.id')
+      .selectAll('tools')
+      .select((eb) =>
+        eb
+          .selectFrom('matches')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .as('total'),
+      )
+      .orderBy('page.created_at')
+      .orderBy('page.id')
+      .execute();
+    if (rows[0]) return { tools: rows.map(toTool), total: rows[0].total ?? 0 };
+    // Past the last page: no row carries the count.
+    const count = await matches
+      .selectFrom('matches')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
+    return { tools: [], total: count.total };
   }
 
   return {
