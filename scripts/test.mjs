@@ -1,5 +1,6 @@
-// `npm test`: unit and API tests (Vitest), then browser tests (Playwright in Chromium)
-// against the built shop. Without Chromium outside CI the browser tests are skipped loudly.
+// `npm test`: unit and API tests (Vitest), then the build with its bundle budget and the
+// smoke benchmark, then browser tests (Playwright in Chromium) against the built shop.
+// Without Chromium outside CI the browser tests are skipped loudly (the budgets still run).
 import { spawnSync } from 'node:child_process';
 import { findChromium } from './chromium.mjs';
 
@@ -9,6 +10,11 @@ const run = (command, args) => {
 };
 
 run('npx', ['vitest', 'run']);
+
+// Budgets (decision 010): bundle size, and a short benchmark that fails on a large regression.
+run('npm', ['run', 'build']);
+run('node', ['scripts/check-bundle.mjs']);
+run('npm', ['run', 'bench:smoke']);
 
 if (!findChromium()) {
   if (process.env.CI === 'true') {
@@ -22,6 +28,4 @@ if (!findChromium()) {
   );
   process.exit(0);
 }
-run('npm', ['run', 'build']);
-run('node', ['scripts/check-bundle.mjs']);
 run('npx', ['playwright', 'test']);

@@ -41,7 +41,8 @@ export type AppEnv = AuthEnv &
     | 'STRIPE_SECRET_KEY'
     | 'STRIPE_PUBLISHABLE_KEY'
     | 'STRIPE_WEBHOOK_SECRET'
-  >;
+  > &
+  Partial<Pick<Env, 'CATALOGUE_CACHE_MS'>>;
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -110,7 +111,9 @@ export function createApi({ db, env, logger, auth, clientAddress, paymentProvide
   api.route('/', healthRoutes(db));
   const signedIn = requireUser(users);
   api.route('/', usersRoutes(users, signedIn, readIdentity));
-  const orders = createOrdersService(db);
+  const tools = createToolsService(db, { cacheTtlMs: env.CATALOGUE_CACHE_MS });
+  // A purchase or a cancel changes a tool's stock: the catalogue cache forgets its pages.
+  const orders = createOrdersService(db, { onStockChange: tools.catalogueChanged });
   api.route('/', ordersRoutes(orders, signedIn));
   const payments = createPaymentsService(
     paymentProvider ?? choosePaymentProvider(db, env),
@@ -118,7 +121,7 @@ export function createApi({ db, env, logger, auth, clientAddress, paymentProvide
     logger,
   );
   api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
-  api.route('/tools', toolsRoutes(createToolsService(db), signedIn));
+  api.route('/tools', toolsRoutes(tools, signedIn));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
   api.route('/', profilesRoutes(createProfilesService(db), signedIn));

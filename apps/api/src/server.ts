@@ -3,7 +3,12 @@ import { type ServerType, serve } from '@hono/node-server';
 import { createApp } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/better-auth';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database';
+import {
+  type DatabaseHandle,
+  migrateToLatest,
+  openDatabase,
+  refreshStatistics,
+} from './db/database';
 import { seedDemoData } from './db/seed';
 import type { Env } from './env';
 import { createLogger } from './lib/logger';
@@ -30,6 +35,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     await auth.migrate();
     await migrateToLatest(database.db);
     if (env.SEED_DEMO && (await seedDemoData(database.db))) logger.info('seeded demo data');
+    await refreshStatistics(database.db);
   } catch (error) {
     await database.close();
     throw error;

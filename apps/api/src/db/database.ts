@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -37,10 +38,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
 
   const release = 'dataDir' in config ? lockDataDir(config.dataDir) : () => {};
   try {
+    // Every PGlite (folder, memory, test snapshot) loads the extensions the migrations use.
+    const extensions = { pg_trgm };
     const pglite =
       'dataDir' in config
-        ? new PGlite(path.join(config.dataDir, 'pgdata'))
-        : new PGlite(config.from ? { loadDataDir: config.from } : {});
+        ? new PGlite(path.join(config.dataDir, 'pgdata'), { extensions })
+        : new PGlite({ extensions, ...(config.from ? { loadDataDir: config.from } : {}) });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
@@ -59,6 +62,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     release();
     throw error;
   }
+}
+
+/**
+ * Refreshes the planner's statistics of the catalogue. PGlite runs no autovacuum, so without
+ * this a catalogue that grew since the last start looks empty to the planner, which then reads
+ * the whole table for a name search instead of using the trigram index. ANALYZE samples at
+ * most 30,000 rows, so it stays quick however large the catalogue grows; the other tables are
+ * read through their keys, whatever their statistics.
+ */
+export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
+  await sql`analyze tools`.execute(db);
 }
 
 /** Brings the schema up to date; run at every start, before the server listens. */

@@ -39,9 +39,12 @@ export const securityHeaders = (
   });
 };
 
-/** JSON bodies beyond the limit are refused before they are read whole. */
-export const jsonBodyLimit = (env: Pick<Env, 'BODY_LIMIT_BYTES'>): MiddlewareHandler =>
-  bodyLimit({
+/**
+ * JSON bodies beyond the limit are refused before they are read whole. GET and HEAD carry no
+ * body: they skip the check, which would otherwise build a full Request for every read.
+ */
+export const jsonBodyLimit = (env: Pick<Env, 'BODY_LIMIT_BYTES'>): MiddlewareHandler => {
+  const limit = bodyLimit({
     maxSize: env.BODY_LIMIT_BYTES,
     onError: (c) =>
       c.json(
@@ -49,6 +52,8 @@ export const jsonBodyLimit = (env: Pick<Env, 'BODY_LIMIT_BYTES'>): MiddlewareHan
         413,
       ),
   });
+  return (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next));
+};
 
 /** Cross-origin calls only from the configured origins; none by default. */
 export const corsForConfiguredOrigins = (

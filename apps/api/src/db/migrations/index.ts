@@ -4,6 +4,7 @@ import * as users from './0002-users';
 import * as orders from './0003-orders';
 import * as profiles from './0004-profiles-and-review-authors';
 import * as sandboxPayments from './0005-sandbox-payments';
+import * as toolNameSearch from './0006-tool-name-search';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-orders': orders,
   '0004-profiles-and-review-authors': profiles,
   '0005-sandbox-payments': sandboxPayments,
+  '0006-tool-name-search': toolNameSearch,
 };

@@ -30,7 +30,33 @@ function toOrder(row: OrderRow): Order {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function createOrdersService(db: Kysely<Database>) {
+/** Why no stock was taken: the tool is gone, the quantity is out of its bounds, or sold out. */
+async function refusal(trx: Kysely<Database>, input: Purchase): Promise<AppError> {
+  const tool = await trx
+    .selectFrom('tools')
+    .select(['min_order_quantity', 'available_quantity'])
+    .where('id', '=', input.toolId)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+  if (!tool) return notFound('Tool');
+  const notice = messages.quantityNotice(tool.min_order_quantity, tool.available_quantity);
+  if (input.quantity < tool.min_order_quantity) {
+    return new AppError(400, 'VALIDATION_FAILED', notice, { quantity: [notice] });
+  }
+  if (input.quantity > tool.available_quantity) {
+    return new AppError(409, 'OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
+      quantity: [notice],
+    });
+  }
+  return new AppError(409, 'OUT_OF_STOCK', 'Sorry, this tool has just sold out in that quantity.');
+}
+
+export interface OrdersServiceOptions {
+  /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
+  onStockChange?: () => void;
+}
+
+export function createOrdersService(db: Kysely<Database>, options: OrdersServiceOptions = {}) {
   /** Every column, with the calendar day as text (a Date would shift with the time zone). */
   const selectOrders = (executor: Kysely<Database> = db) =>
     executor
@@ -49,9 +75,10 @@ export function createOrdersService(db: Kysely<Database>) {
 
   return {
     /**
-     * Places an order: checks the quantity against the tool, then in one transaction takes the
-     * stock only if enough is left (a conditional update, so concurrent buyers never oversell)
-     * and writes the order with the price computed here.
+     * Places an order in one transaction: takes the stock only if the quantity is within the
+     * tool's bounds and enough is left (a conditional update, so concurrent buyers never
+     * oversell), then writes the order with the price computed here. Only a refused update
+     * reads the tool again, to say why.
      */
     async purchase(input: Purchase, buyer: CurrentUser): Promise<Order> {
       if (input.neededBy && input.neededBy < today()) {
@@ -59,39 +86,20 @@ export function createOrdersService(db: Kysely<Database>) {
           neededBy: ['The needed-by date cannot be in the past'],
         });
       }
-      return db.transaction().execute(async (trx) => {
-        const tool = await trx
-          .selectFrom('tools')
-          .select(['id', 'min_order_quantity', 'available_quantity'])
-          .where('id', '=', input.toolId)
-          .where('retired_at', 'is', null)
-          .executeTakeFirst();
-        if (!tool) throw notFound('Tool');
-        if (input.quantity < tool.min_order_quantity || input.quantity > tool.available_quantity) {
-          const notice = messages.quantityNotice(tool.min_order_quantity, tool.available_quantity);
-          if (input.quantity < tool.min_order_quantity) {
-            throw new AppError(400, 'VALIDATION_FAILED', notice, { quantity: [notice] });
-          }
-          throw new AppError(409, 'OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
-            quantity: [notice],
-          });
-        }
+      const order = await db.transaction().execute(async (trx) => {
+        // The common case is one statement: take the stock only if the tool is on sale, the
+        // quantity within its bounds and enough left (concurrent buyers never oversell).
         const taken = await trx
           .updateTable('tools')
           .set((eb) => ({ available_quantity: eb('available_quantity', '-', input.quantity) }))
           .where('id', '=', input.toolId)
           .where('retired_at', 'is', null)
+          .where('min_order_quantity', '<=', input.quantity)
           .where('available_quantity', '>=', input.quantity)
           .returning(['name', 'img', 'price_cents', 'available_quantity'])
           .executeTakeFirst();
-        if (!taken) {
-          throw new AppError(
-            409,
-            'OUT_OF_STOCK',
-            'Sorry, this tool has just sold out in that quantity.',
-          );
-        }
-        const inserted = await trx
+        if (!taken) throw await refusal(trx, input);
+        const row = await trx
           .insertInto('orders')
           .values({
             tool_id: input.toolId,
@@ -108,11 +116,13 @@ export function createOrdersService(db: Kysely<Database>) {
             available_after: taken.available_quantity,
             needed_by: input.neededBy ?? null,
           })
-          .returning('id')
+          .returningAll()
+          .returning(sql<string | null>`needed_by::text`.as('needed_by'))
           .executeTakeFirstOrThrow();
-        const row = await selectOrders(trx).where('id', '=', inserted.id).executeTakeFirstOrThrow();
         return toOrder(row);
       });
+      options.onStockChange?.();
+      return order;
     },
 
     /** The caller's own orders, newest first. */
@@ -136,7 +146,7 @@ export function createOrdersService(db: Kysely<Database>) {
 
     /** The buyer cancels an unpaid order; its units return to stock in the same transaction. */
     async cancel(id: string, caller: CurrentUser): Promise<Order> {
-      return db.transaction().execute(async (trx) => {
+      const result = await db.transaction().execute(async (trx) => {
         const order = await findOwnOrder(id, caller, trx);
         if (order.user_email !== caller.email) throw notFound('Order');
         const cancelled = await trx
@@ -162,6 +172,8 @@ export function createOrdersService(db: Kysely<Database>) {
           await selectOrders(trx).where('id', '=', order.id).executeTakeFirstOrThrow(),
         );
       });
+      options.onStockChange?.();
+      return result;
     },
 
     /** The owner's order that can still be paid, with its stored amount. */

@@ -5,9 +5,11 @@ import {
   type ToolListQuery,
   type ToolUpdate,
 } from '@shop/shared';
+import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ToolRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { createCatalogueCache } from './catalogue-cache';
 
 export const centsToDollars = (cents: number) => cents / 100;
 const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
@@ -27,25 +29,116 @@ export function toTool(row: ToolRow): Tool {
 /** `%`, `_` and `\` are wildcards in LIKE; a customer's search means them literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-export function createToolsService(db: Kysely<Database>) {
-  const activeTools = () => db.selectFrom('tools').where('retired_at', 'is', null);
+/** One page of the catalogue, ready to send: its JSON, the total before paging, an ETag. */
+export interface CataloguePage {
+  json: string;
+  total: number;
+  etag: string;
+}
 
-  return {
-    /** One page of the shop's tools, oldest first so the catalogue reads in a stable order. */
-    async list({ search, page, limit }: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
-      let query = activeTools();
-      if (search) query = query.where('name', 'ilike', `%${escapeLike(search)}%`);
-      const [rows, count] = await Promise.all([
-        query
+export interface ToolsServiceOptions {
+  /** How long a catalogue page may be served from memory (decision 010); 0 turns it off. */
+  cacheTtlMs?: number;
+}
+
+export function createToolsService(db: Kysely<Database>, options: ToolsServiceOptions = {}) {
+  const activeTools = () => db.selectFrom('tools').where('retired_at', 'is', null);
+  const pages = createCatalogueCache<CataloguePage>((page) => page.json.length, {
+    ttlMs: options.cacheTtlMs ?? 1000,
+    maxEntries: 200,
+    maxBytes: 4 * 1024 * 1024,
+  });
+
+  /**
+   * One page of the shop's tools, oldest first so the catalogue reads in a stable order, and
+   * how many there are in all.
+   */
+  async function list({
+    search,
+    page,
+    limit,
+  }: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
+    const offset = (page - 1) * limit;
+    if (search) return searchPage(`%${escapeLike(search)}%`, limit, offset);
+    const [rows, count] = await Promise.all([
+      activeTools()
+        .selectAll()
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .offset(offset)
+        .execute(),
+      activeTools()
+        .select(sql<number>`count(*)::int`.as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { tools: rows.map(toTool), total: count.total };
+  }
+
+  /**
+   * A name search (`ILIKE '%text%'`) in one statement: the matches are found once, through the
+   * trigram index (migration 0006), then paged and counted. Asked apart, the page query would
+   * walk the date index and test every name until a page is full, which for a rare name reads
+   * the whole table.
+   */
+  async function searchPage(pattern: string, limit: number, offset: number) {
+    const matches = db.with(
+      (cte) => cte('matches').materialized(),
+      (qb) =>
+        qb
+          .selectFrom('tools')
+          .select(['id', 'created_at'])
+          .where('retired_at', 'is', null)
+          .where('name', 'ilike', pattern),
+    );
+    const rows = await matches
+      .with('page', (qb) =>
+        qb
+          .selectFrom('matches')
           .selectAll()
           .orderBy('created_at')
           .orderBy('id')
           .limit(limit)
-          .offset((page - 1) * limit)
-          .execute(),
-        query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      ]);
-      return { tools: rows.map(toTool), total: count.total };
+          .offset(offset),
+      )
+      .selectFrom('page')
+      .innerJoin('tools', 'tools.id', 'page.id')
+      .selectAll('tools')
+      .select((eb) =>
+        eb
+          .selectFrom('matches')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .as('total'),
+      )
+      .orderBy('page.created_at')
+      .orderBy('page.id')
+      .execute();
+    if (rows[0]) return { tools: rows.map(toTool), total: rows[0].total ?? 0 };
+    // Past the last page: no row carries the count.
+    const count = await matches
+      .selectFrom('matches')
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
+    return { tools: [], total: count.total };
+  }
+
+  return {
+    list,
+
+    /** `list` as JSON with its ETag, from the short-lived catalogue cache when it is there. */
+    listPage(query: ToolListQuery): Promise<CataloguePage> {
+      const key = JSON.stringify([query.search ?? '', query.page, query.limit]);
+      return pages.get(key, async () => {
+        const { tools, total } = await list(query);
+        const json = JSON.stringify(tools);
+        const hash = createHash('sha1').update(json).update(`;${total}`).digest('base64url');
+        return { json, total, etag: `W/"${hash}"` };
+      });
+    },
+
+    /** Called after any committed change to tools or their stock, here or in another module. */
+    catalogueChanged(): void {
+      pages.invalidate();
     },
 
     async create(input: ToolInput): Promise<Tool> {
@@ -61,6 +154,7 @@ export function createToolsService(db: Kysely<Database>) {
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      pages.invalidate();
       return toTool(row);
     },
 
@@ -81,13 +175,14 @@ export function createToolsService(db: Kysely<Database>) {
         .returningAll()
         .executeTakeFirst();
       if (!row) throw notFound('Tool');
+      pages.invalidate();
       return toTool(row);
     },
 
     /** A tool with orders is retired (hidden, its orders intact); one without is erased. */
     async remove(id: string): Promise<{ retired: boolean }> {
       if (!IdSchema.safeParse(id).success) throw notFound('Tool');
-      return db.transaction().execute(async (trx) => {
+      const removed = await db.transaction().execute(async (trx) => {
         const tool = await trx
           .selectFrom('tools')
           .select('id')
@@ -113,6 +208,8 @@ export function createToolsService(db: Kysely<Database>) {
         await trx.deleteFrom('tools').where('id', '=', id).execute();
         return { retired: false };
       });
+      pages.invalidate();
+      return removed;
     },
 
     async get(id: string): Promise<Tool> {

@@ -1,0 +1,115 @@
+// Lighthouse (mobile settings: emulated phone, simulated slow 4G and CPU) on the shop's
+// pages, in Debian's Chromium, against a reference page (a minimal well-formed HTML page from
+// a bare node:http server) scored in the same run.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { chromiumArgs, findChromium } from '../scripts/chromium.mjs';
+import { onCleanup, tempDir } from './lib/cleanup.mjs';
+import { freePort, startBareServer } from './lib/shop.mjs';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+export const PAGES = ['/', '/blogs', '/login'];
+
+const REFERENCE_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="A reference page for the shop's Lighthouse benchmark." />
+    <title>Reference page</title>
+  </head>
+  <body>
+    <main>
+      <h1>Reference page</h1>
+      <p>The least a page can be: what this machine's Lighthouse scores at best.</p>
+    </main>
+  </body>
+</html>
+`;
+
+/** Debian's Chromium with a DevTools port on 127.0.0.1, stopped at cleanup. */
+async function startChromium(chromePath) {
+  const port = await freePort();
+  const profile = tempDir('chromium');
+  const child = spawn(
+    chromePath,
+    [
+      ...chromiumArgs,
+      '--headless=new',
+      `--user-data-dir=${profile}`,
+      `--remote-debugging-port=${port}`,
+      '--remote-debugging-address=127.0.0.1',
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = onCleanup(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  });
+  for (let tries = 0; tries < 300; tries++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (response.ok) return { port, stop };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error('Chromium did not open its DevTools port');
+}
+
+async function score(url, port) {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    maxWaitForLoad: 60_000,
+  });
+  const { categories, runtimeError } = result.lhr;
+  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+  const scores = Object.fromEntries(
+    CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
+  );
+  // What cost points, for the report.
+  const failed = Object.values(result.lhr.audits)
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'manual' &&
+        audit.scoreDisplayMode !== 'notApplicable',
+    )
+    .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+  return { scores, failed };
+}
+
+/** Answers { skipped } or { reference: scores, pages: { path: { scores, failed } } }. */
+export async function measureLighthouse({ shopUrl, dir }) {
+  const chromePath = process.env.CHROME_PATH || findChromium();
+  if (!chromePath) return { skipped: 'no Chromium (install chromium or set CHROME_PATH)' };
+  const chromium = await startChromium(chromePath);
+  const reference = await startBareServer({
+    body: REFERENCE_PAGE,
+    contentType: 'text/html; charset=utf-8',
+    logFile: path.join(dir, 'bare-lighthouse.log'),
+    onlyRoot: true,
+  });
+  try {
+    const pages = {};
+    const referenceScores = await score(`${reference.url}/`, chromium.port);
+    for (const page of PAGES) pages[page] = await score(`${shopUrl}${page}`, chromium.port);
+    return { reference: referenceScores.scores, pages };
+  } finally {
+    await reference.stop();
+    await chromium.stop();
+  }
+}

@@ -1,0 +1,117 @@
+// Purchases: POST /api/purchase from 50 signed-in customers at once, against the same
+// transaction (conditional stock decrement, then the order row, as orders.service.ts does)
+// run directly on the same database by 50 concurrent loops. In alternating rounds.
+import { assertClean, best, load, loop } from './lib/load.mjs';
+import { BENCH_ADMIN_EMAIL } from './lib/shop.mjs';
+import { call, signUp, signUpUsers } from './lib/users.mjs';
+
+const PHONE = '+1 555 0100';
+const ADDRESS = '1 Bench Street, Springfield';
+const STOCK = 1_000_000;
+
+const TAKE_STOCK = `update tools set available_quantity = available_quantity - $1
+  where id = $2 and retired_at is null and min_order_quantity <= $1 and available_quantity >= $1
+  returning name, img, price_cents, available_quantity`;
+const INSERT_ORDER = `insert into orders (tool_id, tool_name, tool_img, user_id, user_name,
+    user_email, phone, address, quantity, unit_price_cents, price_cents, available_after, needed_by)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, null)
+  returning *, needed_by::text as needed_by`;
+
+/** The reference: the purchase transaction with nothing around it. */
+async function rawPurchases({ db, tool, buyers, workers, seconds }) {
+  await db.query('update tools set available_quantity = $1 where id = $2', [STOCK, tool._id]);
+  const quantity = tool.minOrderQuantity;
+  return loop({
+    workers,
+    durationMs: seconds * 1000,
+    task: (worker) =>
+      db.transaction(async (query) => {
+        const buyer = buyers[worker % buyers.length];
+        const [taken] = await query(TAKE_STOCK, [quantity, tool._id]);
+        if (!taken) throw new Error('raw purchase: no stock taken');
+        await query(INSERT_ORDER, [
+          tool._id,
+          taken.name,
+          taken.img,
+          buyer.id,
+          buyer.name,
+          buyer.email,
+          PHONE,
+          ADDRESS,
+          quantity,
+          taken.price_cents,
+          taken.price_cents * quantity,
+          taken.available_quantity,
+        ]);
+      }),
+  });
+}
+
+/** 50 customers buying at once through the API, each on its own connection and token. */
+async function shopPurchases({ url, admin, tool, users, connections, seconds }) {
+  await call(url, 'PATCH', `/api/tools/${tool._id}`, admin.token, { availableQuantity: STOCK });
+  let next = 0;
+  const run = await load({
+    url: `${url}/api/purchase`,
+    connections,
+    duration: seconds,
+    method: 'POST',
+    body: JSON.stringify({
+      toolId: tool._id,
+      quantity: tool.minOrderQuantity,
+      phone: PHONE,
+      address: ADDRESS,
+    }),
+    setupClient: (client) => {
+      const user = users[next++ % users.length];
+      client.setHeaders({
+        'content-type': 'application/json',
+        authorization: `Bearer ${user.token}`,
+      });
+    },
+  });
+  assertClean('POST /api/purchase', run);
+  return run;
+}
+
+/**
+ * `shop` is running on a database (PGlite folder or PostgreSQL); `openDirect()` opens that
+ * database directly; `pauseShop()` / `resumeShop()` stop and start the shop around the raw
+ * rounds when both cannot hold the database at once (PGlite's folder lock).
+ */
+export async function measurePurchases({
+  shop,
+  openDirect,
+  pauseShop,
+  resumeShop,
+  clients = 50,
+  rounds = 2,
+  seconds = 5,
+}) {
+  let url = shop.url;
+  const admin = await signUp(url, BENCH_ADMIN_EMAIL, 'bench admin');
+  const users = await signUpUsers(url, clients, { prefix: 'bench-buyer' });
+  const { json: tools } = await call(url, 'GET', '/api/tools');
+  const tool = tools[0];
+
+  // Warm up, then alternate so the machine's noise falls on both alike.
+  await shopPurchases({ url, admin, tool, users, connections: clients, seconds: 1 });
+  const ours = [];
+  const reference = [];
+  for (let round = 0; round < rounds; round++) {
+    ours.push(await shopPurchases({ url, admin, tool, users, connections: clients, seconds }));
+    if (pauseShop) await pauseShop();
+    const db = await openDirect();
+    try {
+      const buyers = await db.query(
+        `select id, name, email from users where email like 'bench-buyer-%' order by email`,
+      );
+      if (round === 0) await rawPurchases({ db, tool, buyers, workers: clients, seconds: 1 });
+      reference.push(await rawPurchases({ db, tool, buyers, workers: clients, seconds }));
+    } finally {
+      await db.close();
+    }
+    if (resumeShop) url = (await resumeShop()).url;
+  }
+  return { ours: best(ours), reference: best(reference), url };
+}

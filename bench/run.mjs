@@ -1,0 +1,315 @@
+// `npm run bench`: builds the shop, starts it as production does, measures it against
+// references taken in the same run on this machine, and prints one table of ratios.
+//   npm run bench -- --only catalogue,purchases   run some measurements
+//   npm run bench -- --no-build                   use the existing build
+//   npm run bench -- --seconds 10                 longer load rounds
+// Every server and folder it makes is removed at the end, on failure and on Ctrl-C too.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { measureCatalogue } from './catalogue.mjs';
+import { cleanupAll, tempDir } from './lib/cleanup.mjs';
+import { createDatabase, openPglite, openPostgres, startPostgres } from './lib/databases.mjs';
+import { build, startShop } from './lib/shop.mjs';
+import { formatTable } from './lib/table.mjs';
+import { CATEGORIES, PAGES, measureLighthouse } from './lighthouse.mjs';
+import { measurePurchases } from './purchases.mjs';
+import { TOOL_COUNT, measureSearch } from './search.mjs';
+import { measureStart } from './start.mjs';
+import { WEB_BUDGETS, measureWeb } from './web.mjs';
+
+const ALL = ['web', 'start', 'catalogue', 'lighthouse', 'purchases', 'search', 'postgres'];
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '5' },
+  },
+});
+const only = new Set(args.only ? args.only.split(',') : ALL);
+const seconds = Number(args.seconds);
+const startedAt = performance.now();
+
+const rows = [];
+const notes = [];
+const failures = [];
+const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+const rate = (value) => `${value.toFixed(0)}/s`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (kbytes) => `${(kbytes / 1024).toFixed(0)} MB`;
+
+/** One line: our figure, the reference, ours ÷ reference, the target and whether it is met. */
+function row(label, ours, reference, format, target, ok) {
+  rows.push({
+    label,
+    ours: format(ours),
+    reference: reference === undefined ? '' : format(reference),
+    ratio: reference ? (ours / reference).toFixed(2) : '',
+    target: target ?? '',
+    ok: ok === undefined ? '' : ok ? 'ok' : 'MISSED',
+  });
+}
+
+/** Runs one measurement; a failure is reported in the table and the run goes on. */
+async function step(name, label, fn) {
+  if (!only.has(name)) return;
+  const began = performance.now();
+  process.stderr.write(`bench: ${label}...\n`);
+  try {
+    await fn();
+  } catch (error) {
+    failures.push(`${label}: ${error.stack ?? error}`);
+    rows.push({
+      label: `${label}: FAILED (see below)`,
+      ours: '',
+      reference: '',
+      ratio: '',
+      target: '',
+      ok: 'FAILED',
+    });
+  }
+  process.stderr.write(
+    `bench: ${label} done in ${((performance.now() - began) / 1000).toFixed(0)} s\n`,
+  );
+}
+
+try {
+  const dir = tempDir('run');
+  if (!args['no-build']) {
+    process.stderr.write('bench: npm run build...\n');
+    build();
+  }
+
+  await step('web', 'web sizes', async () => {
+    const web = measureWeb();
+    row(
+      'Web: home initial JS, gzipped (ref: budget)',
+      web.initialJs,
+      WEB_BUDGETS.initialJs,
+      kb,
+      '≤ 1.00',
+      web.initialJs <= WEB_BUDGETS.initialJs,
+    );
+    row(
+      'Web: home initial CSS, gzipped (ref: budget)',
+      web.initialCss,
+      WEB_BUDGETS.initialCss,
+      kb,
+      '≤ 1.00',
+      web.initialCss <= WEB_BUDGETS.initialCss,
+    );
+    row(
+      `Web: largest lazy chunk, gzipped (ref: budget)`,
+      web.largestLazyJs,
+      WEB_BUDGETS.largestLazyJs,
+      kb,
+      '≤ 1.00',
+      web.largestLazyJs <= WEB_BUDGETS.largestLazyJs,
+    );
+    notes.push(`Largest lazy chunk: ${web.largestLazyFile}.`);
+  });
+
+  // One PGlite shop, started as a user starts it, serves the next steps.
+  let shop;
+  let dataDir = path.join(dir, 'data');
+  const pgliteSteps = ['start', 'catalogue', 'lighthouse', 'purchases', 'search'];
+  if (pgliteSteps.some((name) => only.has(name))) {
+    await step('start', 'start', async () => {
+      const start = await measureStart({ dir });
+      shop = start.shop;
+      dataDir = start.dataDir;
+      row('Start: first start, empty folder (ref: bare node)', start.firstMs, start.bareMs, ms);
+      row(
+        'Start: restart (ref: bare node)',
+        start.restartMs,
+        start.bareMs,
+        ms,
+        '< 2000 ms',
+        start.restartMs < 2000,
+      );
+    });
+    shop ??= await startShop({ dataDir, logFile: path.join(dir, 'shop.log') });
+  }
+
+  await step('catalogue', 'catalogue reads', async () => {
+    const result = await measureCatalogue({ shop, dir, seconds });
+    row(
+      'Catalogue: GET /api/tools, 50 conns, req/s (ref: bare node:http)',
+      result.ours.rps,
+      result.reference.rps,
+      rate,
+      'ratio ≥ 0.80',
+      result.ours.rps / result.reference.rps >= 0.8,
+    );
+    row(
+      'Catalogue: p99 latency (ref: bare node:http)',
+      result.ours.p99,
+      result.reference.p99,
+      ms,
+      '< 20 ms',
+      result.ours.p99 < 20,
+    );
+    row(
+      'Memory: RSS after the load (ref: bare node:http)',
+      result.rssKb.ours,
+      result.rssKb.reference,
+      mb,
+    );
+    notes.push(
+      `Catalogue body: ${result.bodyBytes} bytes (the first page, 12 tools), identity encoding on both sides.`,
+    );
+  });
+
+  await step('lighthouse', 'lighthouse', async () => {
+    const result = await measureLighthouse({ shopUrl: shop.url, dir });
+    if (result.skipped) {
+      rows.push({
+        label: `Lighthouse: SKIPPED, ${result.skipped}`,
+        ours: '',
+        reference: '',
+        ratio: '',
+        target: '',
+        ok: 'SKIPPED',
+      });
+      return;
+    }
+    for (const page of PAGES) {
+      const { scores, failed } = result.pages[page];
+      for (const category of CATEGORIES) {
+        const target =
+          category === 'performance' ? 95 : category === 'accessibility' ? 100 : undefined;
+        row(
+          `Lighthouse ${page}: ${category} (ref: minimal page)`,
+          scores[category],
+          result.reference[category],
+          String,
+          target ? `≥ ${target}` : undefined,
+          target ? scores[category] >= target : undefined,
+        );
+      }
+      if (failed.length > 0) notes.push(`Lighthouse ${page} lost points on: ${failed.join(', ')}.`);
+    }
+  });
+
+  await step('purchases', 'purchases on PGlite', async () => {
+    const logFile = path.join(dir, 'shop.log');
+    const result = await measurePurchases({
+      shop,
+      seconds,
+      openDirect: () => openPglite(dataDir),
+      pauseShop: () => shop.stop(),
+      resumeShop: async () => (shop = await startShop({ dataDir, logFile })),
+    });
+    row(
+      'Purchases PGlite: POST /api/purchase, 50 clients, orders/s (ref: raw transaction)',
+      result.ours.rps,
+      result.reference.rps,
+      rate,
+      'ratio ≥ 0.50',
+      result.ours.rps / result.reference.rps >= 0.5,
+    );
+    row(
+      'Purchases PGlite: p99 latency (ref: raw transaction)',
+      result.ours.p99,
+      result.reference.p99,
+      ms,
+    );
+  });
+
+  await step('search', `search over ${TOOL_COUNT} tools on PGlite`, async () => {
+    await shop?.stop();
+    const logFile = path.join(dir, 'shop.log');
+    const result = await measureSearch({
+      seconds,
+      openDirect: () => openPglite(dataDir),
+      startShop: async () => (shop = await startShop({ dataDir, logFile })),
+      stopShop: () => shop.stop(),
+    });
+    row(
+      `Search PGlite: GET /api/tools?search=&page=, 2 conns, p99 (ref: same SQL direct)`,
+      result.ours.p99,
+      result.reference.p99,
+      ms,
+      '< 20 ms',
+      result.ours.p99 < 20,
+    );
+    row(`Search PGlite: req/s (ref: same SQL direct)`, result.ours.rps, result.reference.rps, rate);
+    notes.push(`Query plan on PGlite, ${TOOL_COUNT} tools:\n${result.plan}`);
+  });
+  await shop?.stop();
+
+  await step('postgres', 'PostgreSQL', async () => {
+    const server = await startPostgres();
+    if (server.skipped) {
+      rows.push({
+        label: `PostgreSQL lines: SKIPPED, ${server.skipped}`,
+        ours: '',
+        reference: '',
+        ratio: '',
+        target: '',
+        ok: 'SKIPPED',
+      });
+      return;
+    }
+    const databaseUrl = await createDatabase(server.url, 'shop_bench');
+    const logFile = path.join(dir, 'shop-pg.log');
+    let pgShop = await startShop({ databaseUrl, logFile });
+    try {
+      const purchases = await measurePurchases({
+        shop: pgShop,
+        seconds,
+        openDirect: () => openPostgres(databaseUrl),
+      });
+      row(
+        'Purchases PostgreSQL: orders/s, 50 clients (ref: raw transaction, pool of 10)',
+        purchases.ours.rps,
+        purchases.reference.rps,
+        rate,
+        'ratio ≥ 0.50',
+        purchases.ours.rps / purchases.reference.rps >= 0.5,
+      );
+      row(
+        'Purchases PostgreSQL: p99 latency (ref: raw transaction)',
+        purchases.ours.p99,
+        purchases.reference.p99,
+        ms,
+      );
+      await pgShop.stop();
+      const search = await measureSearch({
+        seconds,
+        openDirect: () => openPostgres(databaseUrl),
+        startShop: async () => (pgShop = await startShop({ databaseUrl, logFile })),
+        stopShop: () => pgShop.stop(),
+      });
+      row(
+        `Search PostgreSQL: p99, 2 conns (ref: same SQL direct)`,
+        search.ours.p99,
+        search.reference.p99,
+        ms,
+        '< 20 ms',
+        search.ours.p99 < 20,
+      );
+      row(
+        `Search PostgreSQL: req/s (ref: same SQL direct)`,
+        search.ours.rps,
+        search.reference.rps,
+        rate,
+      );
+      notes.push(`Query plan on PostgreSQL, ${TOOL_COUNT} tools:\n${search.plan}`);
+    } finally {
+      await pgShop.stop();
+    }
+  });
+} catch (error) {
+  failures.push(String(error.stack ?? error));
+} finally {
+  await cleanupAll();
+}
+
+console.log(formatTable(rows));
+console.log(
+  `\nRatio = ours ÷ reference, both measured in this run on this machine (best of the rounds).`,
+);
+for (const note of notes) console.log(`\n${note}`);
+for (const failure of failures) console.error(`\nFAILED ${failure}`);
+console.log(`\nbench finished in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+process.exit(failures.length > 0 ? 1 : 0);
