@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/form-errors';
 import { useDeleteTool } from '../api/delete-tool';
 import { useTools } from '../api/get-tools';
 import { ToolEditor } from './tool-editor';
+import { Pager } from '../../../components/ui/pager';
 
 /** SPEC.md: removing a tool asks a browser confirm with these words. */
 const CONFIRM_TEXT = 'Are you sure?';
@@ -199,29 +200,13 @@ export function ManageToolsTable() {
           </tbody>
         </table>
       </div>
-      {pageCount > 1 && (
-        <nav aria-label="Tool pages" className="join mt-6 flex justify-center">
-          <button
-            type="button"
-            className="join-item btn"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous
-          </button>
-          <span className="join-item btn btn-ghost pointer-events-none">
-            Page {page} of {pageCount}
-          </span>
-          <button
-            type="button"
-            className="join-item btn"
-            disabled={page >= pageCount}
-            onClick={() => setPage(page + 1)}
-          >
-            Next
-          </button>
-        </nav>
-      )}
+      <Pager
+        label="Tool pages"
+        page={page}
+        pageCount={pageCount}
+        onPageChange={setPage}
+        className="mt-6"
+      />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { paths } from '../../../lib/paths';
 import { useTools } from '../api/get-tools';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { ToolCard } from './tool-card';
+import { Pager } from '../../../components/ui/pager';
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -136,29 +137,13 @@ export function OurTools({ isAdmin, neededBy }: OurToolsProps) {
               />
             ))}
           </div>
-          {pageCount > 1 && (
-            <nav aria-label="Tool pages" className="join mt-8 flex justify-center">
-              <button
-                type="button"
-                className="join-item btn"
-                disabled={page <= 1}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous
-              </button>
-              <span className="join-item btn btn-ghost pointer-events-none">
-                Page {page} of {pageCount}
-              </span>
-              <button
-                type="button"
-                className="join-item btn"
-                disabled={page >= pageCount}
-                onClick={() => setPage(page + 1)}
-              >
-                Next
-              </button>
-            </nav>
-          )}
+          <Pager
+            label="Tool pages"
+            page={page}
+            pageCount={pageCount}
+            onPageChange={setPage}
+            className="mt-8"
+          />
         </>
       )}
     </section>
