@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
 import { useCreateTool } from '../api/create-tool';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const fieldNames = [
   'name',
@@ -113,14 +114,7 @@ export function AddToolForm() {
         error={errors.img?.message}
         {...register('img')}
       />
-      <button
-        type="submit"
-        className="btn btn-primary mt-4 w-full sm:w-auto"
-        disabled={isSubmitting}
-      >
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Add Tool
-      </button>
+      <SubmitButton busy={isSubmitting}>Add Tool</SubmitButton>
     </form>
   );
 }

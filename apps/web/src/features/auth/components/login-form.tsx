@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useSignInEmail } from '../api/sign-in-email';
 import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
 import { TextField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 interface LoginFormProps {
   /** A new attempt starts: the last failure goes. */
@@ -57,10 +58,9 @@ export function LoginForm({ onAttempt, onError }: LoginFormProps) {
         {...register('password')}
       />
       <p className="text-base-content/70 mt-1 text-sm">Forget Password?</p>
-      <button type="submit" className="btn btn-primary mt-4 w-full" disabled={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <SubmitButton busy={isSubmitting} className="w-full">
         Login
-      </button>
+      </SubmitButton>
     </form>
   );
 }

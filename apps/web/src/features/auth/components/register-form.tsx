@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { useSignUpEmail } from '../api/sign-up-email';
 import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
 import { TextField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 interface RegisterFormProps {
   onAttempt: () => void;
@@ -58,10 +59,9 @@ export function RegisterForm({ onAttempt, onError }: RegisterFormProps) {
         error={errors.password?.message}
         {...register('password')}
       />
-      <button type="submit" className="btn btn-primary mt-4 w-full" disabled={isSubmitting}>
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+      <SubmitButton busy={isSubmitting} className="w-full">
         Sign Up
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { formatCount, formatPrice } from '../../../lib/format';
 import { useCreatePurchase } from '../api/create-purchase';
 import { today } from '../utils/calendar-day';
 import { isQuantityInRange } from '../utils/quantity';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const PAST_DAY = 'The needed-by date cannot be in the past';
 
@@ -184,14 +185,13 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
         </p>
       )}
       <FormAlert message={serverError} className="mt-2" />
-      <button
-        type="submit"
-        className="btn btn-primary mt-4 w-full sm:w-auto sm:self-start"
-        disabled={!quantityOk || isSubmitting}
+      <SubmitButton
+        busy={isSubmitting}
+        disabled={!quantityOk}
+        className="w-full sm:w-auto sm:self-start"
       >
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
         Purchase
-      </button>
+      </SubmitButton>
     </form>
   );
 }

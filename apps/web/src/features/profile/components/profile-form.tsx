@@ -8,6 +8,7 @@ import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { toFormValues, updateOutcome } from '../utils/profile-values';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const fieldNames = ['birthDate', 'address', 'phone', 'profileLink'] as const;
 
@@ -98,14 +99,7 @@ export function ProfileForm({ email, profile }: ProfileFormProps) {
         error={errors.profileLink?.message}
         {...register('profileLink')}
       />
-      <button
-        type="submit"
-        className="btn btn-primary mt-4 w-full sm:w-auto"
-        disabled={isSubmitting}
-      >
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Update Profile
-      </button>
+      <SubmitButton busy={isSubmitting}>Update Profile</SubmitButton>
     </form>
   );
 }

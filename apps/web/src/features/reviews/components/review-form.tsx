@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
 import { useCreateReview } from '../api/create-review';
+import { SubmitButton } from '../../../components/ui/submit-button';
 
 const fieldNames = ['name', 'review', 'location', 'description', 'img'] as const;
 const emptyReview = { name: '', review: '', location: '', description: '', img: '' };
@@ -105,14 +106,7 @@ export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
         error={errors.img?.message}
         {...register('img')}
       />
-      <button
-        type="submit"
-        className="btn btn-primary mt-4 w-full sm:w-auto"
-        disabled={isSubmitting}
-      >
-        {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-        Add Review
-      </button>
+      <SubmitButton busy={isSubmitting}>Add Review</SubmitButton>
     </form>
   );
 }
