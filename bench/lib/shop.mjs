@@ -115,8 +115,10 @@ async function spawnServer({ args, env, logFile, readyPath, port }) {
 export async function startShop({ dataDir, databaseUrl, logFile, env = {} }) {
   const port = await freePort();
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  // BENCH_PROFILE=folder: the shop writes a V8 CPU profile there when it stops (docs/performance.md).
+  const profile = process.env.BENCH_PROFILE;
   return spawnServer({
-    args: [serverJs],
+    args: [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : []), serverJs],
     port,
     logFile,
     readyPath: '/api/ready',

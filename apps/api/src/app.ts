@@ -10,6 +10,7 @@ import type { Database } from './db/schema';
 import type { Env } from './env';
 import { apiNotFound, createErrorHandler } from './lib/errors';
 import { requestLogger } from './lib/logger';
+import { type ResponseReplay, createResponseReplay } from './lib/response-replay';
 import { corsForConfiguredOrigins, jsonBodyLimit, securityHeaders } from './lib/security';
 import { healthRoutes } from './modules/health/health.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
@@ -42,7 +43,7 @@ export type AppEnv = AuthEnv &
     | 'STRIPE_PUBLISHABLE_KEY'
     | 'STRIPE_WEBHOOK_SECRET'
   > &
-  Partial<Pick<Env, 'CATALOGUE_CACHE_MS'>>;
+  Partial<Pick<Env, 'CATALOGUE_CACHE_MS' | 'TOKEN_CACHE_MS'>>;
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -53,7 +54,13 @@ export interface AppDeps {
   clientAddress?: ClientAddress;
   /** Tests point Stripe at a local stand-in; otherwise chosen from the environment. */
   paymentProvider?: AnyProvider;
+  /** The server's replay of catalogue answers (`createCatalogueReplay`); tests may leave it. */
+  replay?: ResponseReplay;
 }
+
+/** The public catalogue's answers, replayed from memory by the server (decision 010). */
+export const createCatalogueReplay = (env: AppEnv, logger: Logger) =>
+  createResponseReplay({ paths: ['/api/tools'], ttlMs: env.CATALOGUE_CACHE_MS ?? 1000, logger });
 
 /** Stripe when its three keys are set, the built-in test mode otherwise (DESIGN.md). */
 function choosePaymentProvider(db: Kysely<Database>, env: AppEnv): AnyProvider {
@@ -81,7 +88,15 @@ const socketOrProxyAddress =
   };
 
 /** The API, under `/api`. The server adds the web app's files around it. */
-export function createApi({ db, env, logger, auth, clientAddress, paymentProvider }: AppDeps) {
+export function createApi({
+  db,
+  env,
+  logger,
+  auth,
+  clientAddress,
+  paymentProvider,
+  replay,
+}: AppDeps) {
   const api = new Hono();
   const cors = corsForConfiguredOrigins(env);
   if (cors) api.use('*', cors);
@@ -90,6 +105,7 @@ export function createApi({ db, env, logger, auth, clientAddress, paymentProvide
   const users = createUsersService(db, {
     adminEmail: env.ADMIN_EMAIL,
     tokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
+    tokenCacheMs: env.TOKEN_CACHE_MS,
   });
   const readIdentity = async (headers: Headers) => {
     const session = await auth.api.getSession({ headers });
@@ -111,7 +127,10 @@ export function createApi({ db, env, logger, auth, clientAddress, paymentProvide
   api.route('/', healthRoutes(db));
   const signedIn = requireUser(users);
   api.route('/', usersRoutes(users, signedIn, readIdentity));
-  const tools = createToolsService(db, { cacheTtlMs: env.CATALOGUE_CACHE_MS });
+  const tools = createToolsService(db, {
+    cacheTtlMs: env.CATALOGUE_CACHE_MS,
+    onChange: replay?.clear,
+  });
   // A purchase or a cancel changes a tool's stock: the catalogue cache forgets its pages.
   const orders = createOrdersService(db, { onStockChange: tools.catalogueChanged });
   api.route('/', ordersRoutes(orders, signedIn));
@@ -134,6 +153,8 @@ export function createApi({ db, env, logger, auth, clientAddress, paymentProvide
 /** The whole HTTP app: headers and logs on every response, the API under `/api`. */
 export function createApp(deps: AppDeps) {
   const app = new Hono();
+  // Outermost, so a replayed answer carries every header the others set.
+  if (deps.replay) app.use('*', deps.replay.capture);
   app.use('*', requestLogger(deps.logger));
   app.use('*', securityHeaders(deps.env, { stripe: Boolean(deps.env.STRIPE_PUBLISHABLE_KEY) }));
   app.route('/api', createApi(deps));

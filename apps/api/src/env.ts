@@ -39,6 +39,17 @@ const EnvSchema = z.object({
     .min(1024, 'must be at least 1024')
     .max(50 * 1024 * 1024, 'must be at most 52428800')
     .default(100 * 1024),
+  /**
+   * How long a bearer token's caller may be remembered in memory (decision 010); 0 turns it
+   * off. Changes made through this process apply at once; with several processes, a sign-out
+   * or removal made through another one applies here within this time.
+   */
+  TOKEN_CACHE_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(0, 'must be 0 or more')
+    .max(60_000, 'must be at most 60000')
+    .default(2000),
   /** How long a catalogue page may be served from memory (decision 010); 0 turns it off. */
   CATALOGUE_CACHE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })

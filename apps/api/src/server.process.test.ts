@@ -3,12 +3,50 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '@shop/shared';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kill9, runEntry, startServerProcess } from './test/processes';
+import { httpClient, kill9, runEntry, startServerProcess } from './test/processes';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-process-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process on a data folder', () => {
+  it('replays the catalogue from memory, yet shows a purchase or an admin change at once', async () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-replay-'));
+    const server = await startServerProcess({
+      DATA_DIR: folder,
+      ADMIN_EMAIL: 'admin@partsshop.com',
+      CATALOGUE_CACHE_MS: '60000',
+    });
+    try {
+      const { call, account } = httpClient(server.url);
+      // As a browser reads it on the same site: no Origin header.
+      const catalogue = async () =>
+        (await (await fetch(`${server.url}/api/tools`)).json()) as Tool[];
+      const first = await catalogue();
+      expect(await catalogue()).toEqual(first);
+      const tool = first[0]!;
+
+      const buyer = await account('replay-buyer@example.com');
+      const bought = await call('POST', '/api/purchase', buyer, {
+        toolId: tool._id,
+        quantity: tool.minOrderQuantity,
+        phone: '+1 555 0100',
+        address: '1 Replay Street, Springfield',
+      });
+      expect(bought.status).toBe(201);
+      const afterPurchase = (await catalogue())[0]!;
+      expect(afterPurchase.availableQuantity).toBe(tool.availableQuantity - tool.minOrderQuantity);
+
+      const admin = await account('admin@partsshop.com');
+      const repriced = await call('PATCH', `/api/tools/${tool._id}`, admin, { price: 123.45 });
+      expect(repriced.status).toBe(200);
+      expect((await catalogue())[0]!.price).toBe(123.45);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('refuses a second server on the folder, and recovers after kill -9 with the data intact', async () => {
     const first = await startServerProcess({ DATA_DIR: dataDir });
     const before = (await (await fetch(`${first.url}/api/tools?limit=100`)).json()) as Tool[];

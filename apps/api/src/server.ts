@@ -1,6 +1,7 @@
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { type ServerType, serve } from '@hono/node-server';
-import { createApp } from './app';
+import { getRequestListener } from '@hono/node-server';
+import { createApp, createCatalogueReplay } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/better-auth';
 import {
@@ -41,17 +42,24 @@ export async function startServer(env: Env): Promise<RunningServer> {
     throw error;
   }
 
-  const app = createApp({ db: database.db, env, logger, auth });
+  const replay = createCatalogueReplay(env, logger);
+  const app = createApp({ db: database.db, env, logger, auth, replay });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {
     logger.warn({ webRoot }, 'web app not built: serving the API only (run npm run build)');
   }
 
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, () =>
-      resolve(listening),
-    );
-    listening.once('error', reject);
+  const honoListener = getRequestListener(app.fetch);
+  // A fresh copy of a catalogue answer is written before Hono sees the request.
+  const server = createServer((request, response) => {
+    if (!replay.serve(request, response)) void honoListener(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, env.HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;

@@ -14,6 +14,7 @@ import type { Order, Tool } from '@shop/shared';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
+import { httpClient } from '../test/processes';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const STARTING_STOCK = 100_000;
@@ -111,38 +112,7 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
       });
     }
 
-    const call = async (
-      method: string,
-      route: string,
-      token?: string,
-      body?: unknown,
-      cookie?: string,
-    ) => {
-      const response = await fetch(`${base}${route}`, {
-        method,
-        headers: {
-          Origin: base,
-          ...(token ? { Authorization: `Bearer ${token}` } : {}),
-          ...(cookie ? { Cookie: cookie } : {}),
-          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return response;
-    };
-    const account = async (email: string) => {
-      const signedUp = await call('POST', '/api/auth/sign-up/email', undefined, {
-        name: email.split('@')[0],
-        email,
-        password: 'secret123',
-      });
-      const cookie = signedUp.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-      const tokenResponse = await call('PUT', `/api/user/${email}`, undefined, { email }, cookie);
-      return ((await tokenResponse.json()) as { token: string }).token;
-    };
+    const { call, account } = httpClient(base);
 
     let shop = await startShop(env);
     cleanups.push(async () => killGroup(shop.child, 'SIGKILL'));

@@ -50,14 +50,18 @@ describe('the web security checklist', () => {
   });
 
   it('refuses a body over the limit with 413 in the error shape', async () => {
-    const response = await app.request('/api/tools', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'x'.repeat(200 * 1024) }),
-    });
-    expect(response.status).toBe(413);
-    const body = (await response.json()) as { error: { code: string } };
-    expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    const tooLarge = JSON.stringify({ name: 'x'.repeat(200 * 1024) });
+    // Streamed without a length, and declared up front: both are counted.
+    const declared: Record<string, string>[] = [
+      { 'Content-Type': 'application/json' },
+      { 'Content-Type': 'application/json', 'Content-Length': String(tooLarge.length) },
+    ];
+    for (const headers of declared) {
+      const response = await app.request('/api/tools', { method: 'POST', headers, body: tooLarge });
+      expect(response.status).toBe(413);
+      const body = (await response.json()) as { error: { code: string } };
+      expect(body.error.code).toBe('PAYLOAD_TOO_LARGE');
+    }
   });
 
   it('allows only configured origins across sites', async () => {

@@ -58,3 +58,35 @@ export const kill9 = async (child: ChildProcess, exited: Promise<Exited>) => {
   child.kill('SIGKILL');
   await exited;
 };
+
+/** Calls a running server over HTTP as the web app does (same Origin, JSON, bearer token). */
+export function httpClient(base: string) {
+  const call = (method: string, route: string, token?: string, body?: unknown, cookie?: string) =>
+    fetch(`${base}${route}`, {
+      method,
+      headers: {
+        Origin: base,
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(cookie ? { Cookie: cookie } : {}),
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  /** Signs a new account up and answers its access token. */
+  const account = async (email: string) => {
+    const signedUp = await call('POST', '/api/auth/sign-up/email', undefined, {
+      name: email.split('@')[0],
+      email,
+      password: 'secret123',
+    });
+    const cookie = signedUp.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const tokenResponse = await call('PUT', `/api/user/${email}`, undefined, { email }, cookie);
+    return ((await tokenResponse.json()) as { token: string }).token;
+  };
+
+  return { call, account };
+}

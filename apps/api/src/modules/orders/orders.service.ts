@@ -31,8 +31,8 @@ function toOrder(row: OrderRow): Order {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Why no stock was taken: the tool is gone, the quantity is out of its bounds, or sold out. */
-async function refusal(trx: Kysely<Database>, input: Purchase): Promise<AppError> {
-  const tool = await trx
+async function refusal(db: Kysely<Database>, input: Purchase): Promise<AppError> {
+  const tool = await db
     .selectFrom('tools')
     .select(['min_order_quantity', 'available_quantity'])
     .where('id', '=', input.toolId)
@@ -75,10 +75,9 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
 
   return {
     /**
-     * Places an order in one transaction: takes the stock only if the quantity is within the
-     * tool's bounds and enough is left (a conditional update, so concurrent buyers never
-     * oversell), then writes the order with the price computed here. Only a refused update
-     * reads the tool again, to say why.
+     * Places an order in one statement: a conditional update takes the stock, and the order is
+     * written from the row it took, with the price stored here. Only a refused update reads
+     * the tool again, to say why.
      */
     async purchase(input: Purchase, buyer: CurrentUser): Promise<Order> {
       if (input.neededBy && input.neededBy < today()) {
@@ -86,41 +85,60 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
           neededBy: ['The needed-by date cannot be in the past'],
         });
       }
-      const order = await db.transaction().execute(async (trx) => {
-        // The common case is one statement: take the stock only if the tool is on sale, the
-        // quantity within its bounds and enough left (concurrent buyers never oversell).
-        const taken = await trx
-          .updateTable('tools')
-          .set((eb) => ({ available_quantity: eb('available_quantity', '-', input.quantity) }))
-          .where('id', '=', input.toolId)
-          .where('retired_at', 'is', null)
-          .where('min_order_quantity', '<=', input.quantity)
-          .where('available_quantity', '>=', input.quantity)
-          .returning(['name', 'img', 'price_cents', 'available_quantity'])
-          .executeTakeFirst();
-        if (!taken) throw await refusal(trx, input);
-        const row = await trx
-          .insertInto('orders')
-          .values({
-            tool_id: input.toolId,
-            tool_name: taken.name,
-            tool_img: taken.img,
-            user_id: buyer.id,
-            user_name: buyer.name,
-            user_email: buyer.email,
-            phone: input.phone,
-            address: input.address,
-            quantity: input.quantity,
-            unit_price_cents: taken.price_cents,
-            price_cents: taken.price_cents * input.quantity,
-            available_after: taken.available_quantity,
-            needed_by: input.neededBy ?? null,
-          })
-          .returningAll()
-          .returning(sql<string | null>`needed_by::text`.as('needed_by'))
-          .executeTakeFirstOrThrow();
-        return toOrder(row);
-      });
+      // One statement is atomic on its own and costs one round trip. The stock is taken only
+      // if the tool is on sale, the quantity within its bounds and enough left, so concurrent
+      // buyers never oversell.
+      const row = await db
+        .with('taken', (qb) =>
+          qb
+            .updateTable('tools')
+            .set((eb) => ({ available_quantity: eb('available_quantity', '-', input.quantity) }))
+            .where('id', '=', input.toolId)
+            .where('retired_at', 'is', null)
+            .where('min_order_quantity', '<=', input.quantity)
+            .where('available_quantity', '>=', input.quantity)
+            .returning(['id', 'name', 'img', 'price_cents', 'available_quantity']),
+        )
+        .insertInto('orders')
+        .columns([
+          'tool_id',
+          'tool_name',
+          'tool_img',
+          'user_id',
+          'user_name',
+          'user_email',
+          'phone',
+          'address',
+          'quantity',
+          'unit_price_cents',
+          'price_cents',
+          'available_after',
+          'needed_by',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('taken')
+            .select((taken) => [
+              'taken.id',
+              'taken.name',
+              'taken.img',
+              taken.val(buyer.id).as('user_id'),
+              taken.val(buyer.name).as('user_name'),
+              taken.val(buyer.email).as('user_email'),
+              taken.val(input.phone).as('phone'),
+              taken.val(input.address).as('address'),
+              taken.val(input.quantity).as('quantity'),
+              'taken.price_cents',
+              taken('taken.price_cents', '*', input.quantity).as('price_cents'),
+              'taken.available_quantity',
+              sql<string | null>`${input.neededBy ?? null}::date`.as('needed_by'),
+            ]),
+        )
+        .returningAll()
+        .returning(sql<string | null>`needed_by::text`.as('needed_by'))
+        .executeTakeFirst();
+      if (!row) throw await refusal(db, input);
+      const order = toOrder(row);
       options.onStockChange?.();
       return order;
     },

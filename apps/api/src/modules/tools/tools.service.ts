@@ -39,6 +39,8 @@ export interface CataloguePage {
 export interface ToolsServiceOptions {
   /** How long a catalogue page may be served from memory (decision 010); 0 turns it off. */
   cacheTtlMs?: number;
+  /** Told after every committed change to tools or their stock (other caches forget too). */
+  onChange?: () => void;
 }
 
 export function createToolsService(db: Kysely<Database>, options: ToolsServiceOptions = {}) {
@@ -48,6 +50,10 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     maxEntries: 200,
     maxBytes: 4 * 1024 * 1024,
   });
+  const changed = () => {
+    pages.invalidate();
+    options.onChange?.();
+  };
 
   /**
    * One page of the shop's tools, oldest first so the catalogue reads in a stable order, and
@@ -137,9 +143,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     },
 
     /** Called after any committed change to tools or their stock, here or in another module. */
-    catalogueChanged(): void {
-      pages.invalidate();
-    },
+    catalogueChanged: changed,
 
     async create(input: ToolInput): Promise<Tool> {
       const row = await db
@@ -154,7 +158,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      pages.invalidate();
+      changed();
       return toTool(row);
     },
 
@@ -175,7 +179,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
         .returningAll()
         .executeTakeFirst();
       if (!row) throw notFound('Tool');
-      pages.invalidate();
+      changed();
       return toTool(row);
     },
 
@@ -208,7 +212,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
         await trx.deleteFrom('tools').where('id', '=', id).execute();
         return { retired: false };
       });
-      pages.invalidate();
+      changed();
       return removed;
     },
 

@@ -27,11 +27,30 @@ const toShopUser = (row: UserRow): ShopUser => ({
 });
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export function createUsersService(
-  db: Kysely<Database>,
-  options: { adminEmail?: string; tokenTtlMinutes: number },
-) {
+export interface UsersServiceOptions {
+  adminEmail?: string;
+  tokenTtlMinutes: number;
+  /** How long a token's caller may be remembered in memory (decision 010); 0: not at all. */
+  tokenCacheMs?: number;
+}
+
+/** At most this many tokens are remembered; the oldest go first. */
+const TOKEN_CACHE_ENTRIES = 10_000;
+
+export function createUsersService(db: Kysely<Database>, options: UsersServiceOptions) {
   const adminEmail = options.adminEmail ? normaliseEmail(options.adminEmail) : undefined;
+  const tokenCacheMs = options.tokenCacheMs ?? 0;
+  /**
+   * Callers of recently seen tokens, by token hash. Every change here that could change an
+   * answer (sign-out, removal, promotion, a new name) forgets them at once; a change made by
+   * another process shows within `tokenCacheMs`, and no entry outlives its token.
+   */
+  const callers = new Map<string, { user: CurrentUser; until: number }>();
+  let changes = 0; // a lookup that began before a change is not remembered
+  const forgetCallers = () => {
+    changes++;
+    callers.clear();
+  };
 
   return {
     /**
@@ -53,6 +72,7 @@ export function createUsersService(
         )
         .returningAll()
         .executeTakeFirstOrThrow();
+      forgetCallers();
       return toShopUser(row);
     },
 
@@ -78,19 +98,33 @@ export function createUsersService(
     },
 
     async revokeToken(token: string): Promise<void> {
-      await db.deleteFrom('access_tokens').where('token_hash', '=', hashToken(token)).execute();
+      const hash = hashToken(token);
+      await db.deleteFrom('access_tokens').where('token_hash', '=', hash).execute();
+      forgetCallers();
     },
 
     /** The user a live token belongs to; expired, revoked and removed users' tokens give none. */
     async authenticate(token: string): Promise<CurrentUser | undefined> {
+      const hash = hashToken(token);
+      const now = Date.now();
+      const known = callers.get(hash);
+      if (known && known.until > now) return known.user;
+      if (known) callers.delete(hash);
+      const changesBefore = changes;
       const row = await db
         .selectFrom('access_tokens')
         .innerJoin('users', 'users.id', 'access_tokens.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.role'])
-        .where('access_tokens.token_hash', '=', hashToken(token))
+        .select(['users.id', 'users.email', 'users.name', 'users.role', 'access_tokens.expires_at'])
+        .where('access_tokens.token_hash', '=', hash)
         .where('access_tokens.expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst();
-      return row;
+      if (!row) return undefined;
+      const { expires_at: expiresAt, ...user } = row;
+      if (tokenCacheMs > 0 && changes === changesBefore) {
+        if (callers.size >= TOKEN_CACHE_ENTRIES) callers.delete(callers.keys().next().value!);
+        callers.set(hash, { user, until: Math.min(now + tokenCacheMs, expiresAt.getTime()) });
+      }
+      return user;
     },
 
     async findByEmail(email: string): Promise<ShopUser | undefined> {
@@ -118,6 +152,7 @@ export function createUsersService(
       if (!user) throw notFound('User');
       if (user.role === 'admin') return { modified: false };
       await db.updateTable('users').set({ role: 'admin' }).where('id', '=', user._id).execute();
+      forgetCallers();
       return { modified: true };
     },
 
@@ -154,6 +189,7 @@ export function createUsersService(
         await sql`delete from "account" where "userId" = ${row.auth_user_id}`.execute(trx);
         await sql`delete from "user" where "id" = ${row.auth_user_id}`.execute(trx);
       });
+      forgetCallers();
     },
   };
 }

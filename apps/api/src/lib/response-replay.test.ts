@@ -1,0 +1,119 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { Hono } from 'hono';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createResponseReplay } from './response-replay';
+
+/** A server as server.ts builds it, whose Hono route counts the requests it really answers. */
+async function startReplayServer(ttlMs = 60_000) {
+  let clock = 0;
+  const replay = createResponseReplay({
+    paths: ['/api/tools'],
+    ttlMs,
+    logger: pino({ level: 'silent' }),
+    now: () => clock,
+  });
+  const answered = { count: 0 };
+  // `?page=slow` waits until the test opens the gate: a change can land meanwhile.
+  let openGate = () => {};
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  let entered = () => {};
+  const slowEntered = new Promise<void>((resolve) => (entered = resolve));
+  const app = new Hono();
+  app.use('*', replay.capture);
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+  app.get('/api/tools', async (c) => {
+    answered.count++;
+    if (c.req.query('page') === 'slow') {
+      entered();
+      await gate;
+    }
+    if (c.req.query('status')) return c.json({ error: 'no' }, 400);
+    if (c.req.query('cookie')) c.header('Set-Cookie', 'a=b');
+    return c.json({ page: c.req.query('page') ?? '1', answer: answered.count });
+  });
+  app.get('/api/other', (c) => c.json({ answer: ++answered.count }));
+  const listener = getRequestListener(app.fetch);
+  const server: Server = createServer((request, response) => {
+    if (!replay.serve(request, response)) void listener(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    replay,
+    answered,
+    slowEntered,
+    openGate,
+    get: (path: string, headers: Record<string, string> = {}) =>
+      fetch(`${url}${path}`, { headers }),
+    advance: (ms: number) => (clock += ms),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('replaying catalogue answers from memory', () => {
+  let server: Awaited<ReturnType<typeof startReplayServer>>;
+  afterEach(() => server.close());
+
+  it('answers a repeated GET from memory with the same body and headers', async () => {
+    server = await startReplayServer();
+    const first = await server.get('/api/tools?page=2');
+    const again = await server.get('/api/tools?page=2');
+    expect(server.answered.count).toBe(1);
+    expect(await again.text()).toBe(await first.text());
+    const headersOf = (response: Response) =>
+      [...response.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive');
+    expect(headersOf(again)).toEqual(headersOf(first));
+    expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+    // Another query is another answer.
+    await server.get('/api/tools?page=3');
+    expect(server.answered.count).toBe(2);
+  });
+
+  it('forgets every answer when told the catalogue changed, and after ttlMs', async () => {
+    server = await startReplayServer(1000);
+    await server.get('/api/tools');
+    server.replay.clear();
+    expect(await (await server.get('/api/tools')).json()).toEqual({ page: '1', answer: 2 });
+    server.advance(999);
+    await server.get('/api/tools');
+    expect(server.answered.count).toBe(2);
+    server.advance(2);
+    expect(await (await server.get('/api/tools')).json()).toEqual({ page: '1', answer: 3 });
+  });
+
+  it('keeps no answer whose request began before a change', async () => {
+    server = await startReplayServer();
+    const slow = server.get('/api/tools?page=slow');
+    await server.slowEntered;
+    server.replay.clear(); // lands while the first request is being answered
+    server.openGate();
+    await slow;
+    await server.get('/api/tools?page=slow');
+    expect(server.answered.count).toBe(2);
+  });
+
+  it('leaves conditional, cross-origin and other requests to the app', async () => {
+    server = await startReplayServer();
+    await server.get('/api/tools');
+    await server.get('/api/tools', { 'If-None-Match': 'W/"x"' });
+    await server.get('/api/tools', { Origin: 'https://elsewhere.example' });
+    await server.get('/api/other');
+    await server.get('/api/other');
+    expect(server.answered.count).toBe(5);
+  });
+
+  it('never replays an error or an answer that sets a cookie', async () => {
+    server = await startReplayServer();
+    for (const path of ['/api/tools?status=1', '/api/tools?cookie=1']) {
+      await server.get(path);
+      await server.get(path);
+    }
+    expect(server.answered.count).toBe(4);
+  });
+});

@@ -1,0 +1,112 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+
+/**
+ * Replays recent answers to public GETs from memory, before a request reaches Hono (decision
+ * 010). The catalogue is the same for every caller and read far more than it changes; building
+ * a Request, routing it and running every middleware cost more than the answer itself.
+ *
+ * - `capture` (the outermost middleware) keeps a copy of a 200 answer, with the headers every
+ *   middleware set, for at most `ttlMs`.
+ * - `serve` writes that copy for a plain GET of the same URL. Anything else (a conditional or
+ *   cross-origin request, another method or path, a stale or missing copy) is left to Hono.
+ * - `clear` forgets every copy: called after each committed change to what they show. A copy
+ *   whose request began before a `clear` is never kept.
+ * - Replayed answers are logged as one line a second with their count per path, not a line
+ *   each: at tens of thousands a second the lines would cost more than the answers.
+ */
+export interface ResponseReplayOptions {
+  /** Paths whose answers may be replayed: public and the same for every caller. */
+  paths: readonly string[];
+  ttlMs: number;
+  maxEntries?: number;
+  logger: Logger;
+  /** How often the count of replayed answers is logged. */
+  logEveryMs?: number;
+  now?: () => number;
+}
+
+interface Copy {
+  expires: number;
+  /** `writeHead`'s raw form: name, value, name, value... */
+  headers: string[];
+  body: Buffer;
+}
+
+/** Answers that depend on the caller or must not be stored are never replayed. */
+function isReplayable(response: Response): boolean {
+  if (response.status !== 200) return false;
+  const { headers } = response;
+  if (headers.has('set-cookie') || headers.has('vary')) return false;
+  return !/\b(no-store|private)\b/.test(headers.get('cache-control') ?? '');
+}
+
+export function createResponseReplay(options: ResponseReplayOptions) {
+  const now = options.now ?? (() => performance.now());
+  const maxEntries = options.maxEntries ?? 200;
+  const paths = new Set(options.paths);
+  const copies = new Map<string, Copy>();
+  let generation = 0;
+  const replayedByPath = new Map<string, number>();
+  const logReplayed = () => {
+    for (const [path, count] of replayedByPath) {
+      options.logger.info({ method: 'GET', path, status: 200, count }, 'replayed');
+    }
+    replayedByPath.clear();
+  };
+  setInterval(logReplayed, options.logEveryMs ?? 1000).unref();
+
+  const pathOf = (url: string) => {
+    const query = url.indexOf('?');
+    return query === -1 ? url : url.slice(0, query);
+  };
+
+  const capture: MiddlewareHandler = async (c, next) => {
+    const began = generation;
+    await next();
+    if (options.ttlMs <= 0 || c.req.method !== 'GET' || !paths.has(c.req.path)) return;
+    if (c.req.header('origin') || !isReplayable(c.res)) return;
+    const body = Buffer.from(await c.res.clone().arrayBuffer());
+    if (began !== generation) return; // a change landed while this answer was made
+    const headers: string[] = [];
+    c.res.headers.forEach((value, name) => {
+      if (name !== 'content-length') headers.push(name, value);
+    });
+    headers.push('content-length', String(body.length));
+    const url = new URL(c.req.url);
+    const key = url.pathname + url.search;
+    copies.delete(key);
+    copies.set(key, { expires: now() + options.ttlMs, headers, body });
+    if (copies.size > maxEntries) copies.delete(copies.keys().next().value as string);
+  };
+
+  /** Writes the copy for this request and answers true, or answers false to leave it to Hono. */
+  const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
+    const url = request.url;
+    if (request.method !== 'GET' || url === undefined || !paths.has(pathOf(url))) return false;
+    const copy = copies.get(url);
+    if (!copy) return false;
+    if (copy.expires <= now()) {
+      copies.delete(url);
+      return false;
+    }
+    // A conditional request may deserve a 304, and a cross-origin one CORS headers: Hono.
+    const { headers } = request;
+    if (headers['if-none-match'] !== undefined || headers.origin !== undefined) return false;
+    response.writeHead(200, copy.headers);
+    response.end(copy.body);
+    const path = pathOf(url);
+    replayedByPath.set(path, (replayedByPath.get(path) ?? 0) + 1);
+    return true;
+  };
+
+  const clear = () => {
+    generation++;
+    copies.clear();
+  };
+
+  return { capture, serve, clear };
+}
+
+export type ResponseReplay = ReturnType<typeof createResponseReplay>;
