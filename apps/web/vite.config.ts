@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
+import { paths } from './src/lib/paths';
 
 /**
  * Writes `.br` and `.gz` beside every text file of the build (decision 010): the server sends
@@ -42,11 +43,64 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/route-preloads.json`: for each public lazy screen, its URL path and the chunks
+ * it needs beyond the entry's. The server lists them as `<link rel="modulepreload">` in the page
+ * it answers for that path (decision 010), so they download with the entry rather than after it.
+ */
+function routePreloads(routes: Record<string, string>): Plugin {
+  return {
+    name: 'shop-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle).flatMap((item) =>
+          item.type === 'chunk' ? [[item.fileName, item]] : [],
+        ),
+      );
+      /** The chunk and every chunk it imports statically, as file names. */
+      const withImports = (fileName: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported, seen);
+        return seen;
+      };
+      const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('route-preloads: the build has no entry chunk');
+      const initial = withImports(entry.fileName);
+      const preloads = Object.fromEntries(
+        Object.entries(routes).map(([urlPath, source]) => {
+          const moduleId = path.resolve(import.meta.dirname, source);
+          const chunk = [...chunks.values()].find((item) => item.facadeModuleId === moduleId);
+          if (!chunk) throw new Error(`route-preloads: no chunk for ${source}`);
+          const files = [...withImports(chunk.fileName)].filter((file) => !initial.has(file));
+          return [urlPath, files.map((file) => `/${file}`)];
+        }),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/route-preloads.json',
+        source: JSON.stringify(preloads, null, 2),
+      });
+    },
+  };
+}
+
 /** In development the API runs apart (npm run dev); Vite forwards /api to it. */
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    routePreloads({
+      [paths.blogs]: 'src/app/routes/blogs.tsx',
+      [paths.portfolio]: 'src/app/routes/portfolio.tsx',
+      [paths.login]: 'src/app/routes/login.tsx',
+      [paths.register]: 'src/app/routes/register.tsx',
+    }),
+    precompress(),
+  ],
   server: { proxy: { '/api': apiTarget } },
   build: { target: 'es2022', sourcemap: false },
 });

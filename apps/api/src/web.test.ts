@@ -41,3 +41,35 @@ describe('serveWebApp', () => {
     expect(serveWebApp(new Hono(), path.join(webRoot, 'nowhere'))).toBe(false);
   });
 });
+
+describe('serveWebApp with the route preloads of the build', () => {
+  let webRoot: string;
+  const app = new Hono();
+  beforeAll(() => {
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+    fs.mkdirSync(path.join(webRoot, '.vite'));
+    fs.writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html><head><title>shop</title></head><body></body></html>',
+    );
+    fs.writeFileSync(
+      path.join(webRoot, '.vite', 'route-preloads.json'),
+      JSON.stringify({ '/login': ['/assets/login-abc.js', '/assets/form-def.js'] }),
+    );
+    expect(serveWebApp(app, webRoot)).toBe(true);
+  });
+  afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
+
+  it("lists a screen's chunks as modulepreload links in its page", async () => {
+    const response = await app.request('/login');
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-abc.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/form-def.js">');
+    expect(html.indexOf('form-def.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('leaves the pages of other paths as built', async () => {
+    expect(await (await app.request('/dashboard/orders')).text()).not.toContain('modulepreload');
+  });
+});

@@ -4,6 +4,23 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono, MiddlewareHandler } from 'hono';
 
 /**
+ * `index.html` for each path the web build lists in `.vite/route-preloads.json`, with that
+ * screen's chunks as `<link rel="modulepreload">`: the browser fetches them with the entry
+ * script instead of discovering them once it has run (decision 010).
+ */
+function pagesWithPreloads(webRoot: string, indexHtml: string): Map<string, string> {
+  const listPath = path.join(webRoot, '.vite', 'route-preloads.json');
+  if (!fs.existsSync(listPath)) return new Map();
+  const list = JSON.parse(fs.readFileSync(listPath, 'utf8')) as Record<string, string[]>;
+  return new Map(
+    Object.entries(list).map(([urlPath, files]) => {
+      const links = files.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
+      return [urlPath, indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)];
+    }),
+  );
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * and `index.html` for any other path so deep links such as `/dashboard/orders` load the app.
  */
@@ -11,6 +28,7 @@ export function serveWebApp(app: Hono, webRoot: string): boolean {
   const indexPath = path.join(webRoot, 'index.html');
   if (!fs.existsSync(indexPath)) return false;
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
+  const pages = pagesWithPreloads(webRoot, indexHtml);
   const root = path.relative(process.cwd(), webRoot) || '.';
 
   const cacheFor =
@@ -29,7 +47,7 @@ export function serveWebApp(app: Hono, webRoot: string): boolean {
     // A missing file (an old asset, a mistyped image) is a 404, not the app's page.
     if (path.extname(c.req.path) !== '') return c.text('Not found', 404);
     c.header('Cache-Control', 'no-cache');
-    return c.html(indexHtml);
+    return c.html(pages.get(c.req.path) ?? indexHtml);
   });
   return true;
 }

@@ -53,6 +53,14 @@ test('register lands on /home signed in, with the name in the navigation bar', a
 });
 
 test('the login form shows the messages of SPEC.md on submit, then on change', async ({ page }) => {
+  // The CSP forbids eval; zod must not even try it (lib/zod-config.ts): browsers report a try.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.sourceFile}`);
+    });
+  });
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
   const email = page.getByLabel('Email', { exact: true });
@@ -81,6 +89,7 @@ test('the login form shows the messages of SPEC.md on submit, then on change', a
   await email.fill('buyer@example.com');
   await expect(page.getByText('Provide a valid Email')).toHaveCount(0);
   await expect(email).not.toHaveAttribute('aria-invalid');
+  expect(await page.evaluate(() => Reflect.get(window, 'cspViolations'))).toEqual([]);
 });
 
 test('the register form asks for a name, and the other messages of SPEC.md', async ({ page }) => {

@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { sessionQuery } from '../features/auth/api/get-session';
+import { signInOptionsQuery } from '../features/auth/api/get-sign-in-options';
 import { paths } from '../lib/paths';
+import { queryClient } from '../lib/query-client';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAdmin } from './require-admin';
 import { RequireSignIn } from './require-sign-in';
@@ -22,7 +25,16 @@ export const router = createBrowserRouter([
       { path: paths.homeAlias, element: <HomeRoute /> },
       { path: paths.blogs, lazy: lazyScreen(() => import('./routes/blogs')) },
       { path: paths.portfolio, lazy: lazyScreen(() => import('./routes/portfolio')) },
-      { path: paths.login, lazy: lazyScreen(() => import('./routes/login')) },
+      {
+        path: paths.login,
+        // What the screen asks the API first is fetched while its code downloads, not after.
+        loader: () => {
+          void queryClient.prefetchQuery(sessionQuery);
+          void queryClient.prefetchQuery(signInOptionsQuery);
+          return null;
+        },
+        lazy: lazyScreen(() => import('./routes/login')),
+      },
       { path: paths.register, lazy: lazyScreen(() => import('./routes/register')) },
       {
         element: <RequireSignIn />,

@@ -1,11 +1,12 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api-client';
 
+/** For a failure with nothing to tell the user. */
+export const somethingWentWrong = 'Something went wrong. Please try again.';
+
 /** The words to show for a failed call: the API's message, never a stack. */
 export const errorMessage = (error: unknown) =>
-  error instanceof Error && error.message
-    ? error.message
-    : 'Something went wrong. Please try again.';
+  error instanceof Error && error.message ? error.message : somethingWentWrong;
 
 /**
  * The API checks the same schema again; when it still finds fields wrong (400 with `fields`),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, type Location, Navigate, useLocation, useSearchParams } from 'react-router';
 import { AuthAlert, AuthNotice } from '../../features/auth/components/auth-alert';
-import { AuthCard, AuthLoading } from '../../features/auth/components/auth-card';
+import { AuthCard } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -37,25 +37,21 @@ export default function LoginRoute() {
   const clearError = () => setError(null);
 
   if (status === 'signedIn') return <Navigate to={returnPath(state)} replace />;
+  // The whole screen shows at once, the loading button in place of Login while the auth state
+  // loads: nothing moves when it arrives (layout shift, decision 010).
   return (
     <AuthCard title="Login">
-      {status === 'loading' ? (
-        <AuthLoading />
-      ) : (
-        <>
-          <AuthNotice message={state.notice ?? null} />
-          <AuthAlert message={error} />
-          <LoginForm onAttempt={clearError} onError={setError} />
-          <p className="text-center text-sm">
-            New to the shop?{' '}
-            <Link to={paths.register} className="link link-primary">
-              Create New Account
-            </Link>
-          </p>
-          <div className="divider my-0">OR</div>
-          <SocialSignIn onAttempt={clearError} onError={setError} />
-        </>
-      )}
+      <AuthNotice message={state.notice ?? null} />
+      <AuthAlert message={error} />
+      <LoginForm authLoading={status === 'loading'} onAttempt={clearError} onError={setError} />
+      <p className="text-center text-sm">
+        New to the shop?{' '}
+        <Link to={paths.register} className="link link-primary">
+          Create New Account
+        </Link>
+      </p>
+      <div className="divider my-0">OR</div>
+      <SocialSignIn onAttempt={clearError} onError={setError} />
     </AuthCard>
   );
 }

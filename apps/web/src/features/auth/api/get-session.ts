@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authKeys } from '../utils/query-keys';
 import { forgetAccessToken } from '../utils/token-storage';
@@ -24,5 +24,9 @@ export async function getSession(signal?: AbortSignal): Promise<Session | null> 
   return session ?? null;
 }
 
-export const useSession = () =>
-  useQuery({ queryKey: authKeys.session, queryFn: ({ signal }) => getSession(signal) });
+export const sessionQuery = queryOptions({
+  queryKey: authKeys.session,
+  queryFn: ({ signal }) => getSession(signal),
+});
+
+export const useSession = () => useQuery(sessionQuery);

@@ -1,5 +1,5 @@
 import type { SignInOptions } from '@shop/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { authKeys } from '../utils/query-keys';
 
@@ -7,9 +7,10 @@ import { authKeys } from '../utils/query-keys';
 export const getSignInOptions = (signal?: AbortSignal) =>
   api.get<SignInOptions>('/sign-in-options', { signal });
 
-export const useSignInOptions = () =>
-  useQuery({
-    queryKey: authKeys.signInOptions,
-    queryFn: ({ signal }) => getSignInOptions(signal),
-    staleTime: Infinity,
-  });
+export const signInOptionsQuery = queryOptions({
+  queryKey: authKeys.signInOptions,
+  queryFn: ({ signal }) => getSignInOptions(signal),
+  staleTime: Infinity,
+});
+
+export const useSignInOptions = () => useQuery(signInOptionsQuery);

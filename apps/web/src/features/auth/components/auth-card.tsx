@@ -15,9 +15,9 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
 }
 
 /** SPEC.md: a loading button shows while the auth state loads. */
-export function AuthLoading() {
+export function AuthLoading({ className = 'py-6' }: { className?: string }) {
   return (
-    <div role="status" className="py-6">
+    <div role="status" className={className}>
       <button type="button" className="btn btn-primary w-full" disabled>
         <span className="loading loading-spinner" aria-hidden="true" />
         Loading

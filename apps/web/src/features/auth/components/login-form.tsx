@@ -1,12 +1,32 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginSchema } from '@shop/shared';
-import { useForm } from 'react-hook-form';
+import type { FormEvent } from 'react';
+import type { Login } from '@shop/shared';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useSignInEmail } from '../api/sign-in-email';
-import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { errorMessage, showFieldErrors, somethingWentWrong } from '../../../lib/form-errors';
 import { TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { AuthLoading } from './auth-card';
+
+let schemaResolver: Promise<Resolver<Login>> | undefined;
+
+/**
+ * The shared LoginSchema through zodResolver, downloaded when the visitor first focuses the
+ * form or submits it: zod is most of the screen's JavaScript and the first paint does not need
+ * it (decision 010). A failed download is tried again on the next submit.
+ */
+const loadSchemaResolver = () =>
+  (schemaResolver ??= import('../utils/login-resolver')
+    .then((module) => module.loginResolver)
+    .catch((error: unknown) => {
+      schemaResolver = undefined;
+      throw error;
+    }));
+
+const lazyResolver: Resolver<Login> = async (...args) => (await loadSchemaResolver())(...args);
 
 interface LoginFormProps {
+  /** The auth state is still loading: the loading button stands where Login will be. */
+  authLoading: boolean;
   /** A new attempt starts: the last failure goes. */
   onAttempt: () => void;
   /** The sign-in failed; the screen shows why above the form. */
@@ -17,21 +37,21 @@ interface LoginFormProps {
  * Email and password (SPEC.md section 5: checked on submit, then on change). On success the
  * token is stored and the session reloaded; the screen then redirects.
  */
-export function LoginForm({ onAttempt, onError }: LoginFormProps) {
+export function LoginForm({ authLoading, onAttempt, onError }: LoginFormProps) {
   const signIn = useSignInEmail();
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: zodResolver(LoginSchema),
+  } = useForm<Login>({
+    resolver: lazyResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const submit = handleSubmit(async (values) => {
     onAttempt();
     try {
       await signIn.mutateAsync(values);
@@ -40,9 +60,14 @@ export function LoginForm({ onAttempt, onError }: LoginFormProps) {
       onError(errorMessage(error));
     }
   });
+  // Only the check can throw here (its download failed): the sign-in catches its own errors.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    void submit(event).catch(() => onError(somethingWentWrong));
+  // Fetched ahead while the visitor types; a failure shows on submit, which tries again.
+  const prefetchCheck = () => void loadSchemaResolver().catch(() => undefined);
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} onFocus={prefetchCheck}>
       <TextField
         label="Email"
         type="email"
@@ -58,9 +83,13 @@ export function LoginForm({ onAttempt, onError }: LoginFormProps) {
         {...register('password')}
       />
       <p className="text-base-content/70 mt-1 text-sm">Forget Password?</p>
-      <SubmitButton busy={isSubmitting} className="w-full">
-        Login
-      </SubmitButton>
+      {authLoading ? (
+        <AuthLoading className="mt-4" />
+      ) : (
+        <SubmitButton busy={isSubmitting} className="w-full">
+          Login
+        </SubmitButton>
+      )}
     </form>
   );
 }
