@@ -26,6 +26,20 @@ describe('serveWebApp', () => {
     },
   );
 
+  it.each(['/', '/index.html', '/blogs'])(
+    'has browsers revalidate the app page at %s',
+    async (link) => {
+      const response = await app.request(link);
+      expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    },
+  );
+
+  it("keeps the build's notes to itself", async () => {
+    fs.mkdirSync(path.join(webRoot, '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(webRoot, '.vite', 'manifest.json'), '{}');
+    expect((await app.request('/.vite/manifest.json')).status).toBe(404);
+  });
+
   it('serves hashed assets with a long cache', async () => {
     const response = await app.request('/assets/app-abc123.js');
     expect(response.status).toBe(200);

@@ -39,15 +39,23 @@ export function serveWebApp(app: Hono, webRoot: string): boolean {
         c.res.headers.set('Cache-Control', cacheControl);
       }
     };
+  // The app's page is always revalidated: after a deploy it must name the new assets.
+  const appPage: MiddlewareHandler = async (c) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(pages.get(c.req.path) ?? indexHtml);
+  };
+  const notFound: MiddlewareHandler = async (c) => c.text('Not found', 404);
+  app.get('/', appPage);
+  app.get('/index.html', appPage);
+  // The build's own notes (manifest, preload list) are not for browsers.
+  app.all('/.vite/*', notFound);
   // The innermost one sets the header first: hashed assets, then every other file.
   app.use('*', cacheFor('public, max-age=3600'));
   app.use('/assets/*', cacheFor('public, max-age=31536000, immutable'));
   app.use('*', serveStatic({ root, precompressed: true }));
-  app.get('*', (c) => {
-    // A missing file (an old asset, a mistyped image) is a 404, not the app's page.
-    if (path.extname(c.req.path) !== '') return c.text('Not found', 404);
-    c.header('Cache-Control', 'no-cache');
-    return c.html(pages.get(c.req.path) ?? indexHtml);
-  });
+  // A missing file (an old asset, a mistyped image) is a 404, not the app's page.
+  app.get('*', (c, next) =>
+    path.extname(c.req.path) !== '' ? notFound(c, next) : appPage(c, next),
+  );
   return true;
 }
