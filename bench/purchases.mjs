@@ -1,6 +1,7 @@
-// Purchases: POST /api/purchase from 50 signed-in customers at once, against the same
-// transaction (conditional stock decrement, then the order row, as orders.service.ts does)
-// run directly on the same database by 50 concurrent loops. In alternating rounds.
+// Purchases: POST /api/purchase from 50 signed-in customers at once, against the transaction
+// the issue names (conditional stock decrement, then the order row) run directly on the same
+// database by 50 concurrent loops, in alternating rounds. The shop does the same work in one
+// statement (orders.service.ts).
 import { assertClean, best, load, loop } from './lib/load.mjs';
 import { BENCH_ADMIN_EMAIL } from './lib/shop.mjs';
 import { call, signUp, signUpUsers } from './lib/users.mjs';

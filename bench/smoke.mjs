@@ -10,10 +10,12 @@ import { formatTable } from './lib/table.mjs';
 import { measurePurchases } from './purchases.mjs';
 
 /**
- * Far below the targets of `npm run bench` (0.8 and 0.5): only a collapse fails. Seen here:
- * catalogue 0.17 to 0.42, purchases 0.14 and up; without the catalogue cache it is near 0.01.
+ * Far below the targets of `npm run bench` (0.8 and 0.5): only a collapse fails. Seen here with
+ * the replayed catalogue, the one-statement purchase and remembered tokens: catalogue 0.79 to
+ * 0.82, purchases 0.59 to 0.63 on a quiet machine. Without the replay the catalogue fell to
+ * 0.24 to 0.32; with a query added to every purchase, purchases to about 0.2.
  */
-export const SMOKE_THRESHOLDS = { catalogue: 0.1, purchases: 0.05 };
+export const SMOKE_THRESHOLDS = { catalogue: 0.4, purchases: 0.15 };
 
 /** One smoke run on a fresh PGlite shop: answers the table's rows and whether all passed. */
 async function smokeRun() {
