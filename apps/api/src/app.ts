@@ -11,7 +11,12 @@ import type { Env } from './env';
 import { apiNotFound, createErrorHandler } from './lib/errors';
 import { requestLogger } from './lib/logger';
 import { type ResponseReplay, createResponseReplay } from './lib/response-replay';
-import { corsForConfiguredOrigins, jsonBodyLimit, securityHeaders } from './lib/security';
+import {
+  apiSecurityHeaders,
+  corsForConfiguredOrigins,
+  jsonBodyLimit,
+  securityHeaders,
+} from './lib/security';
 import { healthRoutes } from './modules/health/health.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
@@ -156,7 +161,15 @@ export function createApp(deps: AppDeps) {
   // Outermost, so a replayed answer carries every header the others set.
   if (deps.replay) app.use('*', deps.replay.capture);
   app.use('*', requestLogger(deps.logger));
-  app.use('*', securityHeaders(deps.env, { stripe: Boolean(deps.env.STRIPE_PUBLISHABLE_KEY) }));
+  const pageHeaders = securityHeaders(deps.env, {
+    stripe: Boolean(deps.env.STRIPE_PUBLISHABLE_KEY),
+  });
+  const apiHeaders = apiSecurityHeaders(deps.env);
+  app.use('*', (c, next) =>
+    c.req.path === '/api' || c.req.path.startsWith('/api/')
+      ? apiHeaders(c, next)
+      : pageHeaders(c, next),
+  );
   app.route('/api', createApi(deps));
   app.onError(createErrorHandler(deps.logger));
   return app;

@@ -6,8 +6,8 @@ import type { Env } from '../env';
 import { errorBody } from './errors';
 
 /**
- * Security headers on every response. The CSP allows only our own origin: with the access
- * token in localStorage (SPEC.md), keeping foreign scripts out is what makes that safe.
+ * Security headers of the app's pages and files. The CSP allows only our own origin: with the
+ * access token in localStorage (SPEC.md), keeping foreign scripts out is what makes that safe.
  */
 export const securityHeaders = (
   env: Pick<Env, 'NODE_ENV'>,
@@ -38,6 +38,29 @@ export const securityHeaders = (
     crossOriginEmbedderPolicy: false,
   });
 };
+
+/**
+ * Security headers of API answers: OWASP's set for a REST API. JSON is never a page, so its CSP
+ * lets nothing load or frame it, and the headers that only steer documents (opener policy,
+ * agent cluster, DNS prefetch) or old browsers (XSS auditor, IE downloads, Flash policies) are
+ * left out: on a catalogue read they were a fifth of the bytes and cost a quarter of the rate
+ * (decision 010).
+ */
+export const apiSecurityHeaders = (env: Pick<Env, 'NODE_ENV'>): MiddlewareHandler =>
+  secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    strictTransportSecurity:
+      env.NODE_ENV === 'production' ? 'max-age=31536000; includeSubDomains' : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
 
 /**
  * JSON bodies beyond the limit are refused before they are read whole. GET and HEAD carry no

@@ -23,8 +23,8 @@ describe('the web security checklist', () => {
     await production.close();
   });
 
-  it('carries the security headers', async () => {
-    const response = await app.request('/api/health');
+  it("carries the page security headers on the app's pages and files", async () => {
+    const response = await app.request('/any/page');
     const csp = response.headers.get('Content-Security-Policy') ?? '';
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
@@ -33,12 +33,30 @@ describe('the web security checklist', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
     expect(response.headers.get('Strict-Transport-Security')).toBeNull();
   });
 
+  it("carries a REST API's security headers on API answers", async () => {
+    for (const path of ['/api/health', '/api/tools', '/api/no-such-thing']) {
+      const response = await app.request(path);
+      // JSON is never a page: nothing may load from it or frame it.
+      expect(response.headers.get('Content-Security-Policy')).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+      expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+      expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('Cross-Origin-Resource-Policy')).toBe('same-origin');
+      expect(response.headers.get('Strict-Transport-Security')).toBeNull();
+    }
+  });
+
   it('adds HSTS in production', async () => {
-    const response = await production.request('/api/health');
-    expect(response.headers.get('Strict-Transport-Security')).toContain('max-age=');
+    for (const path of ['/api/health', '/any/page']) {
+      const response = await production.request(path);
+      expect(response.headers.get('Strict-Transport-Security')).toContain('max-age=');
+    }
   });
 
   it('answers unknown API paths with 404 in the error shape', async () => {
