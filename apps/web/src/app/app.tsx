@@ -7,23 +7,23 @@ import { router } from './router';
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
 /**
- * Toasts only follow a visitor's action, so sonner (about 9 KB gzipped) is not in the entry and
- * loads once the page has loaded and the browser is idle: neither its download nor its work
- * competes with the first paint, the hero image or the screen's API calls (decision 010).
+ * Toasts only follow a visitor's action, so sonner (about 9 KB gzipped) is not in the entry: the
+ * Toaster loads on the first pointer or key press. A toast made before it has mounted is not
+ * lost: sonner's Toaster shows the active toasts when it subscribes (decision 010).
  */
-function ToasterAfterLoad() {
-  const [loaded, setLoaded] = useState(false);
+function ToasterOnFirstInput() {
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    // Safari has no requestIdleCallback: a timer after the load event does there.
-    const mountWhenIdle = () =>
-      'requestIdleCallback' in window
-        ? requestIdleCallback(() => setLoaded(true), { timeout: 1000 })
-        : setTimeout(() => setLoaded(true), 1);
-    if (document.readyState === 'complete') mountWhenIdle();
-    else window.addEventListener('load', mountWhenIdle, { once: true });
-    return () => window.removeEventListener('load', mountWhenIdle);
+    const want = () => setWanted(true);
+    const options = { capture: true, once: true, passive: true };
+    window.addEventListener('pointerdown', want, options);
+    window.addEventListener('keydown', want, options);
+    return () => {
+      window.removeEventListener('pointerdown', want, options);
+      window.removeEventListener('keydown', want, options);
+    };
   }, []);
-  return loaded ? (
+  return wanted ? (
     <Suspense fallback={null}>
       <Toaster position="top-center" richColors closeButton />
     </Suspense>
@@ -35,7 +35,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       {/* Success messages of SPEC.md ("Successfully Purchased", "Tool Added"...) via toast() from sonner. */}
-      <ToasterAfterLoad />
+      <ToasterOnFirstInput />
     </QueryClientProvider>
   );
 }
