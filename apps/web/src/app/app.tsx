@@ -1,15 +1,41 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
+
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+/**
+ * Toasts only follow a visitor's action, so sonner (about 9 KB gzipped) is not in the entry: the
+ * Toaster loads on the first pointer or key press. A toast made before it has mounted is not
+ * lost: sonner's Toaster shows the active toasts when it subscribes (decision 010).
+ */
+function ToasterOnFirstInput() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    const want = () => setWanted(true);
+    const options = { capture: true, once: true, passive: true };
+    window.addEventListener('pointerdown', want, options);
+    window.addEventListener('keydown', want, options);
+    return () => {
+      window.removeEventListener('pointerdown', want, options);
+      window.removeEventListener('keydown', want, options);
+    };
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster position="top-center" richColors closeButton />
+    </Suspense>
+  ) : null;
+}
 
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       {/* Success messages of SPEC.md ("Successfully Purchased", "Tool Added"...) via toast() from sonner. */}
-      <Toaster position="top-center" richColors closeButton />
+      <ToasterOnFirstInput />
     </QueryClientProvider>
   );
 }
