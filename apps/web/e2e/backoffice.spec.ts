@@ -583,6 +583,9 @@ test.describe('Profile', () => {
     await expect(page.getByLabel('LinkedIn profile link')).toHaveValue(
       'https://www.linkedin.com/in/parker',
     );
+    // A screen reader may send a click with no pointer or key press: the toast still shows.
+    await page.getByRole('button', { name: 'Update Profile' }).dispatchEvent('click');
+    await expect(toast(page, 'Already Updated!!')).toBeVisible();
   });
 
   test('the profile form shows each rule of SPEC.md section 5 in the form', async ({

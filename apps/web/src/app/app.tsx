@@ -8,19 +8,19 @@ const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.
 
 /**
  * Toasts only follow a visitor's action, so sonner (about 9 KB gzipped) is not in the entry: the
- * Toaster loads on the first pointer or key press. A toast made before it has mounted is not
- * lost: sonner's Toaster shows the active toasts when it subscribes (decision 010).
+ * Toaster loads on the first pointer press, key press or click (a screen reader may send only
+ * the click). A toast made before it has mounted is not lost: sonner's Toaster shows the active
+ * toasts when it subscribes (decision 010).
  */
 function ToasterOnFirstInput() {
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     const want = () => setWanted(true);
     const options = { capture: true, once: true, passive: true };
-    window.addEventListener('pointerdown', want, options);
-    window.addEventListener('keydown', want, options);
+    const events = ['pointerdown', 'keydown', 'click'] as const;
+    for (const event of events) window.addEventListener(event, want, options);
     return () => {
-      window.removeEventListener('pointerdown', want, options);
-      window.removeEventListener('keydown', want, options);
+      for (const event of events) window.removeEventListener(event, want, options);
     };
   }, []);
   return wanted ? (
