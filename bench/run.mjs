@@ -11,7 +11,7 @@ import { cleanupAll, tempDir } from './lib/cleanup.mjs';
 import { createDatabase, openPglite, openPostgres, startPostgres } from './lib/databases.mjs';
 import { build, startShop } from './lib/shop.mjs';
 import { formatTable } from './lib/table.mjs';
-import { CATEGORIES, PAGES, measureLighthouse } from './lighthouse.mjs';
+import { CATEGORIES, PAGES, RUNS_PER_PAGE, measureLighthouse } from './lighthouse.mjs';
 import { measurePurchases } from './purchases.mjs';
 import { TOOL_COUNT, measureSearch } from './search.mjs';
 import { measureStart } from './start.mjs';
@@ -173,12 +173,12 @@ try {
       return;
     }
     for (const page of PAGES) {
-      const { scores, failed } = result.pages[page];
+      const { scores, failed, performances } = result.pages[page];
       for (const category of CATEGORIES) {
         const target =
           category === 'performance' ? 95 : category === 'accessibility' ? 100 : undefined;
         row(
-          `Lighthouse ${page}: ${category} (ref: minimal page)`,
+          `Lighthouse ${page}: ${category}, median of ${RUNS_PER_PAGE} (ref: minimal page)`,
           scores[category],
           result.reference[category],
           String,
@@ -186,6 +186,7 @@ try {
           target ? scores[category] >= target : undefined,
         );
       }
+      notes.push(`Lighthouse ${page} performance in each run: ${performances.join(', ')}.`);
       if (failed.length > 0) notes.push(`Lighthouse ${page} lost points on: ${failed.join(', ')}.`);
     }
   });
