@@ -3,6 +3,7 @@
 //   npm run bench -- --only catalogue,purchases   run some measurements
 //   npm run bench -- --no-build                   use the existing build
 //   npm run bench -- --seconds 10                 longer load rounds
+//   npm run bench -- --strict                     a skipped line fails too (CI has everything)
 // Every server and folder it makes is removed at the end, on failure and on Ctrl-C too.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '5' },
+    strict: { type: 'boolean', default: false },
   },
 });
 const only = new Set(args.only ? args.only.split(',') : ALL);
@@ -312,5 +314,10 @@ console.log(
 );
 for (const note of notes) console.log(`\n${note}`);
 for (const failure of failures) console.error(`\nFAILED ${failure}`);
+const skipped = rows.filter((line) => line.ok === 'SKIPPED');
+if (args.strict && skipped.length > 0) {
+  failures.push('skipped');
+  console.error(`\n--strict: ${skipped.length} line(s) skipped`);
+}
 console.log(`\nbench finished in ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
 process.exit(failures.length > 0 ? 1 : 0);
