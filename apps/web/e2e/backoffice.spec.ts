@@ -562,6 +562,12 @@ test.describe('Profile', () => {
     await page.getByLabel('LinkedIn profile link').fill('https://www.linkedin.com/in/parker');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expect(toast(page, 'Updated!!')).toBeVisible();
+    // Once slid in, the toast sits below the sticky navbar: it never covers (or, hovered,
+    // holds) its links.
+    const navbar = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+    await expect
+      .poll(async () => (await toast(page, 'Updated!!').boundingBox())?.y ?? 0)
+      .toBeGreaterThanOrEqual(navbar.y + navbar.height);
 
     await expect(card).toContainText('15-08-92');
     await expect(card).toContainText('12 Harbour Road, Cork');

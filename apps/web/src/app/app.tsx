@@ -25,7 +25,14 @@ function ToasterOnFirstInput() {
   }, []);
   return wanted ? (
     <Suspense fallback={null}>
-      <Toaster position="top-center" richColors closeButton />
+      {/* Below the sticky navbar (4rem), so a toast never covers its links. */}
+      <Toaster
+        position="top-center"
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 72 }}
+        richColors
+        closeButton
+      />
     </Suspense>
   ) : null;
 }
