@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '@shop/shared';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCK_FOLDER } from './db/data-dir-lock';
 import { httpClient, kill9, runEntry, startServerProcess } from './test/processes';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-process-'));
@@ -69,8 +70,16 @@ describe('the server process on a data folder', () => {
       const stopped = await third.exited;
       expect(stopped.code).toBe(0);
     }
-    // A clean stop releases the folder.
-    expect(fs.existsSync(path.join(dataDir, 'shop.lock'))).toBe(false);
+    // A clean stop releases the folder: its newest lock record says so.
+    const records = fs
+      .readdirSync(path.join(dataDir, LOCK_FOLDER))
+      .filter((name) => /^\d+$/.test(name));
+    const newest = Math.max(...records.map(Number));
+    expect(
+      JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FOLDER, String(newest)), 'utf8')),
+    ).toEqual({
+      released: true,
+    });
   }, 120_000);
 
   it('stops at start with a clear message for a bad setting', async () => {

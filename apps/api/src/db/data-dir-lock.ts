@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +12,11 @@ interface LockOwner {
   startedAt: string;
 }
 
-const LOCK_FILE = 'shop.lock';
+/** A record of the lock folder: who took the folder, or that its holder let it go. */
+type LockRecord = LockOwner | { released: true };
+
+/** Inside the data folder; one immutable record file per generation: `lock/<n>`. */
+export const LOCK_FOLDER = 'lock';
 
 function isAlive(pid: number): boolean {
   try {
@@ -29,57 +34,98 @@ function isAlive(pid: number): boolean {
   }
 }
 
-function readOwner(lockPath: string): LockOwner | undefined {
+const generationsOf = (folder: string): number[] =>
+  fs
+    .readdirSync(folder)
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .sort((a, b) => b - a);
+
+/** A record, or undefined when it has gone (a newer holder cleaned it up). */
+function readRecord(folder: string, generation: number): LockRecord | undefined {
   try {
-    return JSON.parse(fs.readFileSync(lockPath, 'utf8')) as LockOwner;
-  } catch {
-    return undefined; // unreadable or half-written: treat as stale
+    return JSON.parse(fs.readFileSync(path.join(folder, String(generation)), 'utf8')) as LockRecord;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Creates `folder/<generation>` holding `record`, only if no such file exists. The record is
+ * written to a file of our own first and hard-linked into place: link(2) fails when the name
+ * exists, and nobody ever sees the file half-written.
+ */
+function createRecord(folder: string, generation: number, record: LockRecord): boolean {
+  const draft = path.join(folder, `draft-${process.pid}-${randomBytes(6).toString('hex')}`);
+  fs.writeFileSync(draft, JSON.stringify(record), { flag: 'wx' });
+  try {
+    fs.linkSync(draft, path.join(folder, String(generation)));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
 }
 
 /**
  * PGlite has no lock between processes, and two writers would corrupt the folder.
- * We take an exclusive lock file naming our pid; a lock whose process is gone
- * (a `kill -9`, a crash) is stale and taken over. Returns the release function.
+ *
+ * The lock is a sequence of immutable records, `lock/0`, `lock/1`, ...; the newest one says
+ * who holds the folder. To take it, a process creates the next record naming its pid, and only
+ * one creator of a given number can succeed. Nobody ever deletes or rewrites the newest
+ * record, so a stale lock (its process gone after a `kill -9` or a crash) is taken over by the
+ * same exclusive create as a free one, with no window in which two processes both see it free.
+ * Releasing adds a "released" record. Returns the release function.
  */
 export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockPath = path.join(dataDir, LOCK_FILE);
+  const folder = path.join(dataDir, LOCK_FOLDER);
+  fs.mkdirSync(folder, { recursive: true });
   const me: LockOwner = {
     pid: process.pid,
     hostname: os.hostname(),
     startedAt: new Date().toISOString(),
   };
 
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, JSON.stringify(me), { flag: 'wx' });
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        if (readOwner(lockPath)?.pid === me.pid) fs.rmSync(lockPath, { force: true });
-      };
-      process.once('exit', release);
-      return release;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const newest = generationsOf(folder)[0] ?? -1;
+    const record = newest >= 0 ? readRecord(folder, newest) : undefined;
+    if (newest >= 0 && !record) continue; // cleaned up under us: look again
+    if (record && !('released' in record)) {
+      const heldByLiveProcess =
+        record.pid !== process.pid && record.hostname === me.hostname && isAlive(record.pid);
+      if (heldByLiveProcess) {
+        throw new DataDirInUseError(
+          `The data folder ${dataDir} is in use by another shop server (pid ${record.pid}, started ${record.startedAt}). ` +
+            `Stop that server, or set DATA_DIR to another folder.`,
+        );
+      }
     }
-    const owner = readOwner(lockPath);
-    const heldByLiveProcess =
-      owner !== undefined &&
-      owner.pid !== process.pid &&
-      owner.hostname === me.hostname &&
-      isAlive(owner.pid);
-    if (heldByLiveProcess) {
-      throw new DataDirInUseError(
-        `The data folder ${dataDir} is in use by another shop server (pid ${owner.pid}, started ${owner.startedAt}). ` +
-          `Stop that server, or set DATA_DIR to another folder.`,
-      );
+    const mine = newest + 1;
+    if (!createRecord(folder, mine, me)) continue; // another process took `mine` first
+    // A process that read an old listing may still create a number below ours, or one that a
+    // newer holder has cleaned up: only the newest record holds the folder.
+    if (generationsOf(folder)[0] !== mine) {
+      fs.rmSync(path.join(folder, String(mine)), { force: true });
+      continue;
     }
-    fs.rmSync(lockPath, { force: true });
+    for (const older of generationsOf(folder).filter((generation) => generation < mine)) {
+      fs.rmSync(path.join(folder, String(older)), { force: true });
+    }
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      process.removeListener('exit', release);
+      const newestNow = generationsOf(folder)[0];
+      if (newestNow === mine) createRecord(folder, mine + 1, { released: true });
+    };
+    process.once('exit', release);
+    return release;
   }
   throw new DataDirInUseError(
-    `Could not lock the data folder ${dataDir}; another server keeps taking it.`,
+    `Could not lock the data folder ${dataDir}; other processes keep taking it.`,
   );
 }
