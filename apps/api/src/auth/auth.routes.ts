@@ -94,11 +94,11 @@ export function authRoutes(
           if (!parsed.success) throw validationError(parsed.error);
           if (c.req.path.endsWith('/sign-in/email')) {
             signInEmail = normaliseEmail((parsed.data as { email: string }).email);
-            if (await limiter.isLocked(signInEmail)) {
+            if (await limiter.isLocked(signInEmail, address)) {
               throw new AppError(
                 429,
                 'RATE_LIMITED',
-                `Too many failed sign-ins for this email. Please try again in ${FAILURE_WINDOW_MINUTES} minutes.`,
+                `Too many failed sign-ins for this email from your network. Please try again in ${FAILURE_WINDOW_MINUTES} minutes.`,
               );
             }
           }
@@ -109,8 +109,8 @@ export function authRoutes(
         new Request(request.url, { method: request.method, headers, body }),
       );
       if (signInEmail) {
-        if (response.status === 401) await limiter.recordFailure(signInEmail);
-        else if (response.ok) await limiter.clear(signInEmail);
+        if (response.status === 401) await limiter.recordFailure(signInEmail, address);
+        else if (response.ok) await limiter.clear(signInEmail, address);
       }
       return toErrorShape(response);
     });

@@ -58,6 +58,8 @@ export interface UsersTable {
 export interface AccessTokensTable {
   token_hash: string;
   user_id: string;
+  /** The Better Auth session that asked for the token; null for tokens older than that rule. */
+  session_id: string | null;
   expires_at: Date;
   created_at: CreatedAt;
 }
@@ -65,7 +67,15 @@ export interface AccessTokensTable {
 export interface SignInFailuresTable {
   id: Generated<string>;
   email: string;
+  /** The client's address; '' when unknown. */
+  address: ColumnType<string, string | undefined, string>;
   failed_at: CreatedAt;
+}
+
+export interface RequestCountersTable {
+  key: string;
+  window_started_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  hits: number;
 }
 
 export interface OrdersTable {
@@ -112,6 +122,7 @@ export interface Database {
   users: UsersTable;
   access_tokens: AccessTokensTable;
   sign_in_failures: SignInFailuresTable;
+  request_counters: RequestCountersTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;

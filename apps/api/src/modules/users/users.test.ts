@@ -8,6 +8,7 @@ import {
   signUp,
   signUpWithToken,
 } from '../../test/identity';
+import { EMAIL_FAILURES_CEILING, FAILURES_ALLOWED } from '../../auth/sign-in-limiter';
 import { type TestApp, TEST_CLIENT_IP_HEADER, createTestApp, testEnv } from '../../test/test-app';
 
 describeEachDatabase('sign-up, sign-in and the access token', (kind) => {
@@ -166,29 +167,60 @@ describeEachDatabase('sign-in abuse limits', (kind) => {
   });
   afterAll(() => app.close());
 
-  it('answers 429 after repeated failed sign-ins for one email, from any address', async () => {
+  const signInFrom = (address: string, email: string, password: string) =>
+    postAuth(app, '/sign-in/email', { email, password }, { [TEST_CLIENT_IP_HEADER]: address });
+
+  it('lets the right password in after 4 wrong ones from the same address', async () => {
+    const person = newPerson();
+    await signUp(app, person);
+    for (let attempt = 0; attempt < FAILURES_ALLOWED - 1; attempt++) {
+      expect((await signInFrom('203.0.113.10', person.email, 'wrong-password')).status).toBe(401);
+    }
+    expect((await signInFrom('203.0.113.10', person.email, person.password)).status).toBe(200);
+  });
+
+  it('locks only the address that failed 5 times: the right password from another address signs in', async () => {
     const person = newPerson();
     await signUp(app, person);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 7; attempt++) {
-      const response = await postAuth(
-        app,
-        '/sign-in/email',
-        { email: person.email, password: 'wrong-password' },
-        { [TEST_CLIENT_IP_HEADER]: `203.0.113.${attempt + 1}` },
-      );
-      statuses.push(response.status);
+    for (let attempt = 0; attempt < FAILURES_ALLOWED + 1; attempt++) {
+      statuses.push((await signInFrom('203.0.113.20', person.email, 'wrong-password')).status);
     }
-    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(statuses.slice(5)).toEqual([429, 429]);
-    const locked = await postAuth(app, '/sign-in/email', {
-      email: person.email,
-      password: person.password,
-    });
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    const locked = await signInFrom('203.0.113.20', person.email, person.password);
     expect(locked.status).toBe(429);
     expect(((await locked.json()) as { error: { message: string } }).error.message).toMatch(
       /Too many failed sign-ins/,
     );
+    const elsewhere = await signInFrom('198.51.100.20', person.email, person.password);
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.headers.getSetCookie().join()).toContain('session_token');
+    // The owner's success does not unlock the guesser.
+    expect((await signInFrom('203.0.113.20', person.email, person.password)).status).toBe(429);
+  });
+
+  /** Failures for `email` from many other addresses, as a guesser spread over a network leaves them. */
+  const spreadFailures = (email: string, count: number) =>
+    app.database.db
+      .insertInto('sign_in_failures')
+      .values(Array.from({ length: count }, (_, i) => ({ email, address: `100.64.0.${i + 1}` })))
+      .execute();
+
+  it('below the per-email ceiling, an address that failed once still signs in', async () => {
+    const person = newPerson();
+    await signUp(app, person);
+    await spreadFailures(person.email, EMAIL_FAILURES_CEILING - 2);
+    expect((await signInFrom('203.0.113.30', person.email, 'wrong-password')).status).toBe(401);
+    expect((await signInFrom('203.0.113.30', person.email, person.password)).status).toBe(200);
+  });
+
+  it('at the per-email ceiling, refuses addresses that failed, never one that has not', async () => {
+    const person = newPerson();
+    await signUp(app, person);
+    await spreadFailures(person.email, EMAIL_FAILURES_CEILING - 1);
+    expect((await signInFrom('203.0.113.40', person.email, 'wrong-password')).status).toBe(401);
+    expect((await signInFrom('203.0.113.40', person.email, person.password)).status).toBe(429);
+    expect((await signInFrom('198.51.100.40', person.email, person.password)).status).toBe(200);
   });
 
   it('answers 429 after many sign-in attempts from one address', async () => {
