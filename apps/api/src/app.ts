@@ -115,8 +115,14 @@ export function createApi({
   const readIdentity = async (headers: Headers) => {
     const session = await auth.api.getSession({ headers });
     if (!session) return undefined;
-    const { id, email, name } = session.user;
-    return { authUserId: id, email, name: name || email.split('@')[0] || email };
+    const { id, email, name, emailVerified } = session.user;
+    return {
+      authUserId: id,
+      sessionId: session.session.id,
+      email,
+      emailVerified,
+      name: name || email.split('@')[0] || email,
+    };
   };
 
   // Better Auth first, then the modules (STYLE.md).

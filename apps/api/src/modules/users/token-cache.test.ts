@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
-import { bearer, newPerson, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type TestApp, createTestApp } from '../../test/test-app';
+import { bearer, newPerson, requestToken, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { type TestApp, TEST_ORIGIN, createTestApp } from '../../test/test-app';
 
 /** Who a token belongs to is remembered (TOKEN_CACHE_MS), yet no change here is ever late. */
 describeEachDatabase('remembered tokens', (kind) => {
@@ -60,5 +60,57 @@ describeEachDatabase('remembered tokens', (kind) => {
       .execute();
     await new Promise((resolve) => setTimeout(resolve, cacheMs + 50));
     expect((await adminCheck(email, token)).status).toBe(401);
+  });
+});
+
+/**
+ * Only what a change touches is forgotten: another user's token request, or a sign-in that
+ * changes nothing, leaves remembered callers alone. Seen from outside by ending tokens in the
+ * database behind the cache's back (as another process would): a remembered token still
+ * answers until this process forgets it.
+ */
+describeEachDatabase('remembered tokens outlive unrelated changes', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false, env: { TOKEN_CACHE_MS: 60_000 } });
+  });
+  afterAll(() => app.close());
+
+  const adminCheck = (email: string, token: string) =>
+    app.request(`/api/admin/${email}`, { headers: bearer(token) });
+  const endTokensInDatabase = (email: string) =>
+    app.database.db
+      .updateTable('access_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('user_id', 'in', (qb) =>
+        qb.selectFrom('users').select('id').where('email', '=', email),
+      )
+      .execute();
+
+  it("keeps other users' remembered tokens when someone gets a token or changes their name", async () => {
+    const remembered = await signUpWithToken(app);
+    expect((await adminCheck(remembered.email, remembered.token)).status).toBe(200);
+    await endTokensInDatabase(remembered.email);
+
+    // Another user signs up and gets a token: the cache keeps the first user.
+    const other = await signUpWithToken(app);
+    expect((await adminCheck(remembered.email, remembered.token)).status).toBe(200);
+
+    // The same user asks again without changing anything: still remembered.
+    expect((await requestToken(app, remembered.email, remembered.cookie)).status).toBe(200);
+    expect((await adminCheck(remembered.email, remembered.token)).status).toBe(200);
+
+    // Another user's new name forgets that user only.
+    expect((await adminCheck(other.email, other.token)).status).toBe(200);
+    await endTokensInDatabase(other.email);
+    const renamed = await app.request('/api/auth/update-user', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: TEST_ORIGIN, Cookie: other.cookie },
+      body: JSON.stringify({ name: 'A New Name' }),
+    });
+    expect(renamed.status).toBe(200);
+    expect((await requestToken(app, other.email, other.cookie)).status).toBe(200);
+    expect((await adminCheck(other.email, other.token)).status).toBe(401);
+    expect((await adminCheck(remembered.email, remembered.token)).status).toBe(200);
   });
 });

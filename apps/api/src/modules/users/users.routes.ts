@@ -37,8 +37,10 @@ export function usersRoutes(
           ) {
             throw new AppError(403, 'FORBIDDEN', 'You can only get a token for your own account');
           }
+          await users.limitTokenRequests(identity.sessionId);
           const user = await users.upsertSignedIn(identity);
-          return c.json({ token: await users.issueToken(user._id) } satisfies TokenResponse);
+          const token = await users.issueToken(user._id, identity.sessionId);
+          return c.json({ token } satisfies TokenResponse);
         },
       )
       // Sign Out: the token stops working on the server, not only in the browser.

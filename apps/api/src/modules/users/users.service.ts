@@ -3,6 +3,7 @@ import type { Role, ShopUser } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { createRequestCounters } from '../../lib/request-counters';
 
 /** Who is calling, as the bearer token says. */
 export interface CurrentUser {
@@ -14,7 +15,11 @@ export interface CurrentUser {
 
 export interface SignedInIdentity {
   authUserId: string;
+  /** The Better Auth session the request came with. */
+  sessionId: string;
   email: string;
+  /** Whether a provider vouched for the email (Google, GitHub, OpenID); never for a password sign-up. */
+  emailVerified: boolean;
   name: string;
 }
 
@@ -28,6 +33,7 @@ const toShopUser = (row: UserRow): ShopUser => ({
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export interface UsersServiceOptions {
+  /** Becomes admin when signed in with this email verified (ADMIN_EMAIL). */
   adminEmail?: string;
   tokenTtlMinutes: number;
   /** How long a token's caller may be remembered in memory (decision 010); 0: not at all. */
@@ -36,6 +42,10 @@ export interface UsersServiceOptions {
 
 /** At most this many tokens are remembered; the oldest go first. */
 const TOKEN_CACHE_ENTRIES = 10_000;
+/** Live tokens one sign-in session may hold; a new one replaces the oldest beyond this. */
+export const TOKENS_PER_SESSION = 3;
+/** Token requests one session may make per minute (`PUT /api/user/{email}`). */
+export const TOKEN_REQUESTS_PER_MINUTE = 20;
 
 export function createUsersService(db: Kysely<Database>, options: UsersServiceOptions) {
   const adminEmail = options.adminEmail ? normaliseEmail(options.adminEmail) : undefined;
@@ -51,16 +61,34 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
     changes++;
     callers.clear();
   };
+  /** Forgets only what a change touched: one user's tokens, or some tokens. */
+  const forgetUser = (userId: string) => {
+    changes++;
+    for (const [hash, known] of callers) if (known.user.id === userId) callers.delete(hash);
+  };
+  const forgetTokens = (hashes: string[]) => {
+    changes++;
+    for (const hash of hashes) callers.delete(hash);
+  };
+  const requestCounters = createRequestCounters(db);
 
   return {
     /**
      * Creates or refreshes the shop user of a signed-in identity. The ADMIN_EMAIL account is
-     * admin from its first sign-in; nobody else is ever promoted here.
+     * admin once it signs in with that email verified by its provider: a password sign-up of
+     * the address proves nothing, so it stays a customer until `npm run make-admin`. Nobody
+     * else is ever promoted here.
      */
     async upsertSignedIn(identity: SignedInIdentity): Promise<ShopUser> {
       const email = normaliseEmail(identity.email);
-      const role: Role = email === adminEmail ? 'admin' : 'user';
+      const role: Role = email === adminEmail && identity.emailVerified ? 'admin' : 'user';
       const row = await db
+        .with('before', (qb) =>
+          qb
+            .selectFrom('users')
+            .select(['email', 'name', 'role'])
+            .where('auth_user_id', '=', identity.authUserId),
+        )
         .insertInto('users')
         .values({ auth_user_id: identity.authUserId, email, name: identity.name, role })
         .onConflict((conflict) =>
@@ -71,15 +99,38 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
           })),
         )
         .returningAll()
+        .returning(
+          // The row as it was before this statement, when there was one.
+          sql<boolean>`not exists (select 1 from before b where b.email = users.email
+            and b.name = users.name and b.role = users.role)`.as('changed'),
+        )
         .executeTakeFirstOrThrow();
-      forgetCallers();
+      // Remembered callers of this user carry the old name, email or role.
+      if (row.changed) forgetUser(row.id);
       return toShopUser(row);
     },
 
-    /** A new random bearer token; only its hash is stored. */
-    async issueToken(userId: string): Promise<string> {
+    /** Counts a token request of a session: 429 beyond TOKEN_REQUESTS_PER_MINUTE, across servers. */
+    async limitTokenRequests(sessionId: string): Promise<void> {
+      const hits = await requestCounters.hit(`token:${sessionId}`, 60);
+      if (hits > TOKEN_REQUESTS_PER_MINUTE) {
+        throw new AppError(
+          429,
+          'RATE_LIMITED',
+          'Too many token requests for this sign-in. Please try again in a minute.',
+        );
+      }
+    },
+
+    /**
+     * A new random bearer token for the session (only its hash is stored). A session keeps
+     * its newest TOKENS_PER_SESSION tokens; older ones end at once.
+     */
+    async issueToken(userId: string, sessionId: string): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await db.transaction().execute(async (trx) => {
+      const replaced = await db.transaction().execute(async (trx) => {
+        // One issue at a time per session, so two at once cannot both keep the oldest.
+        await sql`select pg_advisory_xact_lock(7314003, hashtext(${sessionId}))`.execute(trx);
         await trx
           .deleteFrom('access_tokens')
           .where('user_id', '=', userId)
@@ -90,17 +141,34 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
           .values({
             token_hash: hashToken(token),
             user_id: userId,
+            session_id: sessionId,
             expires_at: new Date(Date.now() + options.tokenTtlMinutes * 60_000),
+            // The clock after the lock, not the transaction's start: the newest is issued last.
+            created_at: sql<Date>`clock_timestamp()`,
           })
           .execute();
+        return trx
+          .deleteFrom('access_tokens')
+          .where('session_id', '=', sessionId)
+          .where('token_hash', 'not in', (qb) =>
+            qb
+              .selectFrom('access_tokens')
+              .select('token_hash')
+              .where('session_id', '=', sessionId)
+              .orderBy('created_at', 'desc')
+              .limit(TOKENS_PER_SESSION),
+          )
+          .returning('token_hash')
+          .execute();
       });
+      if (replaced.length > 0) forgetTokens(replaced.map((row) => row.token_hash));
       return token;
     },
 
     async revokeToken(token: string): Promise<void> {
       const hash = hashToken(token);
       await db.deleteFrom('access_tokens').where('token_hash', '=', hash).execute();
-      forgetCallers();
+      forgetTokens([hash]);
     },
 
     /** The user a live token belongs to; expired, revoked and removed users' tokens give none. */
@@ -152,7 +220,7 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
       if (!user) throw notFound('User');
       if (user.role === 'admin') return { modified: false };
       await db.updateTable('users').set({ role: 'admin' }).where('id', '=', user._id).execute();
-      forgetCallers();
+      forgetUser(user._id);
       return { modified: true };
     },
 

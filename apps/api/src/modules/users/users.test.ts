@@ -9,7 +9,7 @@ import {
   signUpWithToken,
 } from '../../test/identity';
 import { EMAIL_FAILURES_CEILING, FAILURES_ALLOWED } from '../../auth/sign-in-limiter';
-import { type TestApp, TEST_CLIENT_IP_HEADER, createTestApp, testEnv } from '../../test/test-app';
+import { type TestApp, TEST_CLIENT_IP_HEADER, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('sign-up, sign-in and the access token', (kind) => {
   let app: TestApp;
@@ -116,14 +116,6 @@ describeEachDatabase('sign-up, sign-in and the access token', (kind) => {
       headers: bearer(customer.token),
     });
     expect(response.status).toBe(403);
-  });
-
-  it('makes ADMIN_EMAIL admin from the first sign-in', async () => {
-    const admin = await signUpWithToken(app, { ...newPerson(), email: testEnv.ADMIN_EMAIL ?? '' });
-    const response = await app.request(`/api/admin/${admin.email}`, {
-      headers: bearer(admin.token),
-    });
-    expect(await response.json()).toEqual({ admin: true });
   });
 
   it("ends a removed user's token at once", async () => {
