@@ -23,7 +23,7 @@ async function smokeRun() {
   const dir = tempDir('smoke');
   const dataDir = path.join(dir, 'data');
   const logFile = path.join(dir, 'shop.log');
-  const shop = await startShop({ dataDir, logFile });
+  let shop = await startShop({ dataDir, logFile });
   try {
     const catalogue = await measureCatalogue({ shop, dir, rounds: 2, seconds: 2 });
     const purchases = await measurePurchases({
@@ -33,6 +33,7 @@ async function smokeRun() {
       seconds: 2,
       openDirect: () => openPglite(dataDir),
       pauseShop: () => shop.stop(),
+      resumeShop: async () => (shop = await startShop({ dataDir, logFile })),
     });
     let passed = true;
     for (const [name, label, result] of [

@@ -12,7 +12,10 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const serverJs = path.join(root, 'apps/api/dist/server.js');
 const bareServerJs = path.join(root, 'bench/lib/bare-server.mjs');
 
-/** This account is admin from its first sign-in (ADMIN_EMAIL) in every shop the bench starts. */
+/**
+ * ADMIN_EMAIL in every shop the bench starts. Signed up with a password it is a customer; the
+ * bench promotes it in the database (purchases.mjs), as `npm run make-admin` would.
+ */
 export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
 
 /** `npm run build` (web app and API), as a user does before `node apps/api/dist/server.js`. */

@@ -64,7 +64,11 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://shop.example' }).optional(),
   /** Signs sessions; at least 32 characters. Generated into DATA_DIR when not set outside production. */
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
-  /** This account is admin from its first sign-in. */
+  /**
+   * This account becomes admin when it signs in with the email verified by its provider
+   * (Google, GitHub, OpenID Connect). A password sign-up of it stays a customer: the first
+   * admin is then made on the server with `npm run make-admin -- EMAIL`.
+   */
   ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
   ACCESS_TOKEN_TTL_MINUTES: z.coerce
     .number({ error: 'must be a number of minutes' })

@@ -10,20 +10,21 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-process-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the server process on a data folder', () => {
-  it('replays the catalogue from memory, yet shows a purchase or an admin change at once', async () => {
+  it('replays the catalogue from memory, yet shows a purchase or an admin change at once; a password sign-up of ADMIN_EMAIL is admin only after make-admin', async () => {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-replay-'));
-    const server = await startServerProcess({
+    const env = {
       DATA_DIR: folder,
       ADMIN_EMAIL: 'admin@partsshop.com',
       CATALOGUE_CACHE_MS: '60000',
-    });
+    };
+    let server = await startServerProcess(env);
     try {
       const { call, account } = httpClient(server.url);
       // As a browser reads it on the same site: no Origin header.
-      const catalogue = async () =>
-        (await (await fetch(`${server.url}/api/tools`)).json()) as Tool[];
-      const first = await catalogue();
-      expect(await catalogue()).toEqual(first);
+      const catalogue = async (url: string) =>
+        (await (await fetch(`${url}/api/tools`)).json()) as Tool[];
+      const first = await catalogue(server.url);
+      expect(await catalogue(server.url)).toEqual(first);
       const tool = first[0]!;
 
       const buyer = await account('replay-buyer@example.com');
@@ -34,13 +35,30 @@ describe('the server process on a data folder', () => {
         address: '1 Replay Street, Springfield',
       });
       expect(bought.status).toBe(201);
-      const afterPurchase = (await catalogue())[0]!;
+      const afterPurchase = (await catalogue(server.url))[0]!;
       expect(afterPurchase.availableQuantity).toBe(tool.availableQuantity - tool.minOrderQuantity);
 
+      // Signing ADMIN_EMAIL up with a password on a fresh shop does not make it admin...
       const admin = await account('admin@partsshop.com');
-      const repriced = await call('PATCH', `/api/tools/${tool._id}`, admin, { price: 123.45 });
+      const check = await call('GET', '/api/admin/admin@partsshop.com', admin);
+      expect(await check.json()).toEqual({ admin: false });
+      expect((await call('PATCH', `/api/tools/${tool._id}`, admin, { price: 1 })).status).toBe(403);
+
+      // ...until the documented step: stop the server, `npm run make-admin -- EMAIL`, start.
+      server.child.kill('SIGTERM');
+      await server.exited;
+      const promoted = await runEntry('src/cli/make-admin.ts', ['admin@partsshop.com'], env).exited;
+      expect(promoted.code, promoted.stderr).toBe(0);
+      expect(promoted.stdout).toContain('admin@partsshop.com is now an admin.');
+      server = await startServerProcess(env);
+
+      const again = httpClient(server.url);
+      expect(await catalogue(server.url)).toEqual(await catalogue(server.url));
+      const repriced = await again.call('PATCH', `/api/tools/${tool._id}`, admin, {
+        price: 123.45,
+      });
       expect(repriced.status).toBe(200);
-      expect((await catalogue())[0]!.price).toBe(123.45);
+      expect((await catalogue(server.url))[0]!.price).toBe(123.45);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;

@@ -47,4 +47,18 @@ describe('npm run make-admin', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('must sign in once first');
   }, 60_000);
+
+  it('says to stop the server when the data folder is in use', async () => {
+    const running = await openDatabase({ dataDir }); // as a running server holds it
+    try {
+      const refused = await runEntry('src/cli/make-admin.ts', ['maria@example.com'], {
+        DATA_DIR: dataDir,
+      }).exited;
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('is in use by another shop server');
+      expect(refused.stderr).toContain('stop the server, run make-admin');
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
 });

@@ -1,4 +1,6 @@
-// npm run make-admin -- EMAIL: promotes a user who has signed in at least once.
+// npm run make-admin -- EMAIL: promotes a user who has signed up (or signed in) at least once.
+// This is how the first admin is made: ADMIN_EMAIL alone only grants admin to a sign-in whose
+// provider verified the email, never to a password sign-up, which anyone could make first.
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { EnvError, loadEnv } from '../env';
@@ -31,11 +33,17 @@ main(process.argv[2]).then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof AppError && error.status === 404) {
-      console.error(`No user with the email ${process.argv[2]}: they must sign in once first.`);
+      console.error(
+        `No user with the email ${process.argv[2]}: they must sign in once first ` +
+          `(sign up in the shop with that email), then run this again.`,
+      );
     } else if (error instanceof EnvError || error instanceof DataDirInUseError) {
       console.error(error.message);
       if (error instanceof DataDirInUseError)
-        console.error('Stop the server first, or run against PostgreSQL.');
+        console.error(
+          'The embedded database is used by one process at a time: stop the server, run ' +
+            'make-admin, then start the server again (with DATABASE_URL, no need to stop it).',
+        );
     } else {
       console.error('make-admin failed:', error);
     }

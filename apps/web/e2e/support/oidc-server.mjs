@@ -2,7 +2,8 @@
 // (DESIGN.md: not a mock of our own code). Started by playwright.config.ts before the shop:
 //   node apps/web/e2e/support/oidc-server.mjs
 // Its development login and consent pages accept any login name; the account's email is
-// `${login}@example.com`, so tests pick a login of lowercase letters and digits.
+// `${login}@example.com`, so tests pick a login of lowercase letters and digits. Every email
+// is verified, as Google's would be: the login `shopadmin` is the shop's ADMIN_EMAIL.
 import Provider from 'oidc-provider';
 
 const HOST = '127.0.0.1';
