@@ -76,7 +76,7 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(60 * 24 * 30, 'must be at most 43200 (30 days)')
     .default(12 * 60),
-  /** Password sign-in and sign-up attempts allowed per minute from one address. */
+  /** Sign-in (password or provider) and sign-up attempts allowed per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: 'must be a number' })
     .int('must be a whole number')

@@ -97,6 +97,10 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger:
       customRules: {
         '/sign-in/email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
         '/sign-up/email': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
+        // A provider's sign-in (the admin's way in, too) counts like a password one, not by
+        // Better Auth's default of 3 per 10 seconds.
+        '/sign-in/social': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
+        '/sign-in/oauth2': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
         '/get-session': false,
       },
     },

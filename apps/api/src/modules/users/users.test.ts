@@ -9,7 +9,7 @@ import {
   signUpWithToken,
 } from '../../test/identity';
 import { EMAIL_FAILURES_CEILING, FAILURES_ALLOWED } from '../../auth/sign-in-limiter';
-import { type TestApp, TEST_CLIENT_IP_HEADER, createTestApp } from '../../test/test-app';
+import { type TestApp, TEST_CLIENT_IP_HEADER, createTestApp, testEnv } from '../../test/test-app';
 
 describeEachDatabase('sign-up, sign-in and the access token', (kind) => {
   let app: TestApp;
@@ -213,6 +213,21 @@ describeEachDatabase('sign-in abuse limits', (kind) => {
     expect((await signInFrom('203.0.113.40', person.email, 'wrong-password')).status).toBe(401);
     expect((await signInFrom('203.0.113.40', person.email, person.password)).status).toBe(429);
     expect((await signInFrom('198.51.100.40', person.email, person.password)).status).toBe(200);
+  });
+
+  it('counts provider sign-ins from one address by AUTH_RATE_LIMIT_PER_MINUTE, like password ones', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < testEnv.AUTH_RATE_LIMIT_PER_MINUTE + 1; attempt++) {
+      const response = await postAuth(
+        app,
+        '/sign-in/social',
+        { provider: 'google', callbackURL: '/home' },
+        { [TEST_CLIENT_IP_HEADER]: '198.51.100.77' },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, -1)).not.toContain(429);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('answers 429 after many sign-in attempts from one address', async () => {
