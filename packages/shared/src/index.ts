@@ -8,4 +8,5 @@ export * from './schemas/payment';
 export * from './schemas/profile';
 export * from './schemas/review';
 export * from './schemas/summary';
+export * from './schemas/text';
 export * from './schemas/tool';

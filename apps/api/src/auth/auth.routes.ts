@@ -1,8 +1,13 @@
-import { LoginSchema, RegisterSchema, type SignInOptions } from '@shop/shared';
+import { LoginSchema, noControlCharacters, RegisterSchema, type SignInOptions } from '@shop/shared';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { type Auth, type AuthEnv, CLIENT_IP_HEADER, signInOptions } from './better-auth';
 import { AppError, errorBody } from '../lib/errors';
+import {
+  controlCharacterParameters,
+  controlCharacterPaths,
+  refuseControlCharacters,
+} from '../lib/validation';
 import { normaliseEmail } from '../modules/users/users.service';
 import { FAILURE_WINDOW_MINUTES, type SignInLimiter } from './sign-in-limiter';
 
@@ -10,7 +15,7 @@ import { FAILURE_WINDOW_MINUTES, type SignInLimiter } from './sign-in-limiter';
 export type ClientAddress = (c: Context) => string | undefined;
 
 const optionalFields = {
-  callbackURL: z.string().max(2000).optional(),
+  callbackURL: z.string().check(noControlCharacters('callbackURL')).max(2000).optional(),
   rememberMe: z.boolean().optional(),
 };
 /** Our shared schemas check the forms' fields before Better Auth sees them: same messages. */
@@ -77,6 +82,8 @@ export function authRoutes(
       const address = clientAddress(c);
       if (address) headers.set(CLIENT_IP_HEADER, address);
       else headers.delete(CLIENT_IP_HEADER);
+      // The shared text rule holds for Better Auth's own fields too (its tokens, callbacks, names).
+      refuseControlCharacters(controlCharacterParameters(new URL(request.url).searchParams));
 
       let body: string | undefined;
       let signInEmail: string | undefined;
@@ -102,6 +109,16 @@ export function authRoutes(
               );
             }
           }
+        } else {
+          // Better Auth's other endpoints (update-user, revoke-session...) would hand a NUL to
+          // the database. A body that is not JSON is Better Auth's to refuse.
+          let json: unknown;
+          try {
+            json = JSON.parse(body);
+          } catch {
+            json = undefined;
+          }
+          refuseControlCharacters(controlCharacterPaths(json));
         }
       }
 

@@ -12,8 +12,28 @@ import { buildWorld, matrix, type World } from './route-table';
 /** Cases per route: FUZZ_RUNS in the long run, a quick sample otherwise. */
 const runsPerRoute = Number(process.env.FUZZ_RUNS ?? 12);
 
+/** C0 controls (NUL first), DEL, C1 controls, and surrogate halves on their own. */
+const controlCharacter = fc
+  .oneof(
+    fc.constant(0x00),
+    fc.integer({ min: 0x00, max: 0x1f }),
+    fc.constant(0x7f),
+    fc.integer({ min: 0x80, max: 0x9f }),
+    fc.integer({ min: 0xd800, max: 0xdfff }),
+  )
+  .map((code) => String.fromCharCode(code));
+
+/** The ones refused in every field: multi-line fields keep tab, line feed and carriage return. */
+const refusedEverywhere = controlCharacter.filter((character) => !'\t\n\r'.includes(character));
+
+/** Ordinary text with control characters in it, anywhere. */
+const withControlCharacters = fc
+  .array(fc.oneof(fc.string({ maxLength: 8 }), controlCharacter), { minLength: 1, maxLength: 6 })
+  .map((parts) => parts.join(''));
+
 const nasty = fc.oneof(
   fc.string(),
+  withControlCharacters,
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(
@@ -31,6 +51,12 @@ const nasty = fc.oneof(
     '%',
     '😀',
     '\u202e',
+    '\u0000',
+    'a\u0000b',
+    '\uD800',
+    '\uDFFF',
+    '\u0085',
+    '\u007f',
   ),
   fc.integer().map(String),
   fc.double().map(String),
@@ -47,9 +73,38 @@ const junkValue = fc.oneof(
   fc.object({ maxDepth: 3 }),
 );
 
-/** A valid example body with one field changed, removed, or an extra one added. */
+/** The dotted path of every string in a body. */
+function textPaths(value: Record<string, unknown>, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'string'
+      ? [`${prefix}${key}`]
+      : child && typeof child === 'object' && !Array.isArray(child)
+        ? textPaths(child as Record<string, unknown>, `${prefix}${key}.`)
+        : [],
+  );
+}
+
+/** The valid example with a control character put into one of its text fields. */
+const withControlCharacterIn = (example: Record<string, unknown>, paths: string[]) =>
+  fc.tuple(fc.constantFrom(...paths), refusedEverywhere, fc.nat()).map(([path, character, at]) => {
+    const copy = structuredClone(example);
+    const keys = path.split('.');
+    let target = copy;
+    for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
+    const last = keys.at(-1)!;
+    const value = target[last] as string;
+    const index = at % (value.length + 1);
+    target[last] = `${value.slice(0, index)}${character}${value.slice(index)}`;
+    return copy;
+  });
+
+/**
+ * A valid example body with one field changed, removed, or an extra one added, or with a control
+ * character in one of its text fields (the rest valid, so it reaches the services).
+ */
 const mutatedBody = (example: Record<string, unknown>) =>
   fc.oneof(
+    ...(textPaths(example).length > 0 ? [withControlCharacterIn(example, textPaths(example))] : []),
     fc
       .tuple(fc.constantFrom(...Object.keys(example)), junkValue)
       .map(([key, value]) => ({ ...example, [key]: value })),
@@ -98,6 +153,21 @@ const contentType = fc.constantFrom(
   undefined,
 );
 
+/**
+ * Percent-encodes like encodeURIComponent, but a lone surrogate (which it refuses) becomes the
+ * bytes a raw client could still send for it (its 3-byte, not-quite-UTF-8 form).
+ */
+const encodeAnything = (value: string) =>
+  value.replace(/[^]/gu, (character) => {
+    const code = character.charCodeAt(0);
+    if (character.length > 1 || code < 0xd800 || code > 0xdfff) {
+      return encodeURIComponent(character);
+    }
+    return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+      .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+      .join('');
+  });
+
 function fillPath(pattern: string, concrete: string, values: string[]) {
   // Replace the path parameters of the concrete example with generated ones.
   const patternParts = pattern.split('?')[0]!.split('/');
@@ -106,7 +176,7 @@ function fillPath(pattern: string, concrete: string, values: string[]) {
   return patternParts
     .map((part, index) =>
       part.startsWith(':') || part === '*'
-        ? encodeURIComponent(values[next++] ?? '')
+        ? encodeAnything(values[next++] ?? '')
         : concreteParts[index],
     )
     .join('/');
@@ -129,6 +199,18 @@ describeEachDatabase('bad input never breaks the API', (kind) => {
       `fuzz: ${cases} cases; statuses ${sorted.map(([status, count]) => `${status}: ${count}`).join(', ')}`,
     );
   });
+
+  /** Never a 5xx; a refusal in the one error shape. Counts the answer. */
+  const answersWell = async (response: Response) => {
+    cases += 1;
+    histogram.set(response.status, (histogram.get(response.status) ?? 0) + 1);
+    if (response.status >= 500) return false;
+    if (response.status < 400) return true;
+    const parsed = JSON.parse(await response.text()) as {
+      error?: { code?: unknown; message?: unknown };
+    };
+    return typeof parsed.error?.code === 'string' && typeof parsed.error.message === 'string';
+  };
 
   it.each(matrix.map((row) => [row.route, row] as const))('%s', async (route, row) => {
     const [method, pattern] = route.split(' ') as [string, string];
@@ -161,17 +243,41 @@ describeEachDatabase('bad input never breaks the API', (kind) => {
             },
             body: hasBody ? body : undefined,
           });
-          cases += 1;
-          histogram.set(response.status, (histogram.get(response.status) ?? 0) + 1);
-          if (response.status >= 500) return false;
-          if (response.status >= 400) {
-            const text = await response.text();
-            const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown } };
-            return (
-              typeof parsed.error?.code === 'string' && typeof parsed.error.message === 'string'
-            );
-          }
-          return true;
+          return answersWell(response);
+        },
+      ),
+      { numRuns: runsPerRoute },
+    );
+
+    // Valid but for a control character in one text field, from a caller the route lets in:
+    // the character must be refused (4xx) before it reaches the services or the database.
+    const body = example.body;
+    const paths =
+      body && typeof body === 'object' && !Array.isArray(body)
+        ? textPaths(body as Record<string, unknown>)
+        : [];
+    if (paths.length === 0) return;
+    const accounts = { customerA: world.a, admin: world.admin, customerB: world.b };
+    const role =
+      (['customerA', 'admin', 'customerB'] as const).find(
+        (candidate) => ![401, 403, 404].includes(row.expected[candidate]),
+      ) ?? 'customerA';
+    const account = accounts[role];
+    await fc.assert(
+      fc.asyncProperty(
+        withControlCharacterIn(body as Record<string, unknown>, paths),
+        async (tainted) => {
+          const response = await app.request(example.path, {
+            method,
+            headers: {
+              Origin: TEST_ORIGIN,
+              Authorization: `Bearer ${account.token}`,
+              Cookie: account.cookie,
+              'Content-Type': 'application/json',
+            },
+            body: JSON.stringify(tainted),
+          });
+          return response.status >= 400 && (await answersWell(response));
         },
       ),
       { numRuns: runsPerRoute },

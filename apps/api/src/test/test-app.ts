@@ -1,4 +1,4 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type AppDeps, type AppEnv, createApp } from '../app';
 import { createAuth } from '../auth/better-auth';
 import { type DatabaseHandle, migrateToLatest } from '../db/database';
@@ -14,7 +14,7 @@ export interface TestApp {
 }
 
 export const TEST_ORIGIN = 'http://shop.test';
-const logger = pino({ level: 'silent' });
+const silentLogger = pino({ level: 'silent' });
 const TEST_SECRET = 'test-secret-that-is-long-enough-for-better-auth';
 
 export const testEnv: AppEnv = {
@@ -39,9 +39,12 @@ export async function createTestApp(
     seed?: boolean;
     env?: Partial<AppEnv>;
     paymentProvider?: AppDeps['paymentProvider'];
+    /** Silent unless a test reads what is logged. */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const env = { ...testEnv, ...options.env };
+  const logger = options.logger ?? silentLogger;
   const database = await createTestDatabase(kind, async (handle) => {
     await createAuth(handle.db, env, TEST_SECRET, logger).migrate();
     await migrateToLatest(handle.db);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { noControlCharacters } from './text';
 
 const { validation } = messages;
 
@@ -15,6 +16,7 @@ export const PERSON_NAME_MAX = 60;
 
 export const EmailSchema = z
   .string({ error: validation.emailRequired })
+  .check(noControlCharacters('Email'))
   .trim()
   .min(1, validation.emailRequired)
   .max(254, validation.emailInvalid)
@@ -22,12 +24,14 @@ export const EmailSchema = z
 
 export const PasswordSchema = z
   .string({ error: validation.passwordRequired })
+  .check(noControlCharacters('Password'))
   .min(1, validation.passwordRequired)
   .min(PASSWORD_MIN, validation.passwordTooShort)
   .max(PASSWORD_MAX, `Must have at most ${PASSWORD_MAX} characters`);
 
 export const PersonNameSchema = z
   .string({ error: validation.nameRequired })
+  .check(noControlCharacters('Name'))
   .trim()
   .min(1, validation.nameRequired)
   .max(PERSON_NAME_MAX, `Must have at most ${PERSON_NAME_MAX} characters`);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './id';
+import { noControlCharacters } from './text';
 
 export const PHONE_MAX = 30;
 export const ADDRESS_MAX = 500;
@@ -8,6 +9,7 @@ export const QUANTITY_MAX = 100_000;
 /** SPEC.md section 5: required and must contain a digit (purchase form and profile). */
 export const PhoneSchema = z
   .string({ error: 'Phone number is required' })
+  .check(noControlCharacters('Phone number'))
   .trim()
   .min(1, 'Phone number is required')
   .max(PHONE_MAX, `Phone number must have at most ${PHONE_MAX} characters`)
@@ -15,6 +17,7 @@ export const PhoneSchema = z
 
 export const AddressSchema = z
   .string({ error: 'Address is required' })
+  .check(noControlCharacters('Address', 'multi-line'))
   .trim()
   .min(1, 'Address is required')
   .max(ADDRESS_MAX, `Address must have at most ${ADDRESS_MAX} characters`);
@@ -69,4 +72,6 @@ export interface Order {
   createdAt: string;
 }
 
-export const OrderListQuerySchema = z.object({ userEmail: z.string().min(1).max(254) }).strict();
+export const OrderListQuerySchema = z
+  .object({ userEmail: z.string().check(noControlCharacters('userEmail')).min(1).max(254) })
+  .strict();

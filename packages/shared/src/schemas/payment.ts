@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from './id';
+import { noControlCharacters } from './text';
 
 /** `POST /api/create-payment-intent`: the amount comes from the stored order; a `price` is ignored. */
 export const CreatePaymentIntentSchema = z
@@ -10,29 +11,41 @@ export const CreatePaymentIntentSchema = z
 /** `PATCH /api/purchase/{id}` (SPEC.md: orderID and transactionId). */
 export const PayOrderSchema = z
   .object({
-    transactionId: z.string().trim().min(1, 'transactionId is required').max(255),
-    orderID: z.string().max(100).optional(),
+    transactionId: z
+      .string()
+      .check(noControlCharacters('transactionId'))
+      .trim()
+      .min(1, 'transactionId is required')
+      .max(255),
+    orderID: z.string().check(noControlCharacters('orderID')).max(100).optional(),
   })
   .strict();
 
 /** The sandbox's "confirm card payment", as Stripe.js would send it to Stripe. */
 export const SandboxCardPaymentSchema = z
   .object({
-    clientSecret: z.string().min(10).max(200),
+    clientSecret: z.string().check(noControlCharacters('clientSecret')).min(10).max(200),
     card: z
       .object({
-        number: z.string().min(1, 'Your card number is incomplete.').max(30),
+        number: z
+          .string()
+          .check(noControlCharacters('Card number'))
+          .min(1, 'Your card number is incomplete.')
+          .max(30),
         expMonth: z
           .number()
           .int()
           .min(1, "Your card's expiration month is invalid.")
           .max(12, "Your card's expiration month is invalid."),
         expYear: z.number().int().min(0).max(9999),
-        cvc: z.string().regex(/^\d{0,4}$/, "Your card's security code is invalid."),
+        cvc: z
+          .string()
+          .check(noControlCharacters('Security code'))
+          .regex(/^\d{0,4}$/, "Your card's security code is invalid."),
       })
       .strict(),
-    billingName: z.string().max(200).optional(),
-    billingEmail: z.string().max(254).optional(),
+    billingName: z.string().check(noControlCharacters('Billing name')).max(200).optional(),
+    billingEmail: z.string().check(noControlCharacters('Billing email')).max(254).optional(),
   })
   .strict();
 export type SandboxCardPayment = z.infer<typeof SandboxCardPaymentSchema>;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { AddressSchema, PhoneSchema } from './order';
+import { noControlCharacters } from './text';
 
 /** dd-mm-yy (the form's hint) or dd-mm-yyyy, a real calendar day. */
 export const BirthDateSchema = z
   .string({ error: 'Date of birth is required' })
+  .check(noControlCharacters('Date of birth'))
   .trim()
   .min(1, 'Date of birth is required')
   .regex(/^\d{2}-\d{2}-(\d{2}|\d{4})$/, 'Use the form dd-mm-yy')
@@ -16,6 +18,7 @@ export const BirthDateSchema = z
 
 export const ProfileLinkSchema = z
   .string({ error: 'Profile link is required' })
+  .check(noControlCharacters('Profile link'))
   .trim()
   .min(1, 'Profile link is required')
   .max(500, 'Profile link is too long')
@@ -24,7 +27,7 @@ export const ProfileLinkSchema = z
 /** Update Profile (SPEC.md section 5); the email comes from the sign-in, never from the form. */
 export const ProfileInputSchema = z
   .object({
-    email: z.string().optional(),
+    email: z.string().check(noControlCharacters('Email')).optional(),
     birthDate: BirthDateSchema,
     address: AddressSchema,
     phone: PhoneSchema,

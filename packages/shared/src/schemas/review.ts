@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REVIEW_NAME_MAX } from '../constants';
+import { noControlCharacters } from './text';
 import { ImageUrlSchema } from './tool';
 
 /** A customer review as shown in the testimonials (SPEC.md section 3). */
@@ -18,21 +19,25 @@ export const ReviewInputSchema = z
   .object({
     name: z
       .string({ error: 'Name is required' })
+      .check(noControlCharacters('Name'))
       .trim()
       .min(1, 'Name is required')
       .max(REVIEW_NAME_MAX, `Name must have at most ${REVIEW_NAME_MAX} characters`),
     review: z
       .string({ error: 'Tool name is required' })
+      .check(noControlCharacters('Tool name'))
       .trim()
       .min(1, 'Tool name is required')
       .max(100, 'Tool name must have at most 100 characters'),
     location: z
       .string({ error: 'Location is required' })
+      .check(noControlCharacters('Location'))
       .trim()
       .min(1, 'Location is required')
       .max(100, 'Location must have at most 100 characters'),
     description: z
       .string({ error: 'Description is required' })
+      .check(noControlCharacters('Description', 'multi-line'))
       .trim()
       .min(1, 'Description is required')
       .max(1000, 'Description must have at most 1000 characters'),

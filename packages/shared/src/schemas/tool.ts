@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from '../constants';
+import { noControlCharacters } from './text';
 
 /** A tool as the API returns it (SPEC.md section 3); `price` is dollars per unit. */
 export const ToolSchema = z.object({
@@ -16,7 +17,7 @@ export type Tool = z.infer<typeof ToolSchema>;
 /** Query of `GET /api/tools`: an optional name search, paged on the server. */
 export const ToolListQuerySchema = z
   .object({
-    search: z.string().trim().max(100).optional(),
+    search: z.string().check(noControlCharacters('Search')).trim().max(100).optional(),
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     limit: z.coerce.number().int().min(1).default(TOOL_PAGE_SIZE_DEFAULT),
   })
@@ -33,12 +34,14 @@ const wholeNumber = (label: string, min: number) =>
 
 export const ToolNameSchema = z
   .string({ error: 'Name is required' })
+  .check(noControlCharacters('Name'))
   .trim()
   .min(1, 'Name is required')
   .max(TOOL_NAME_MAX, `Name must have at most ${TOOL_NAME_MAX} characters`);
 
 export const ImageUrlSchema = z
   .string({ error: 'Image URL is required' })
+  .check(noControlCharacters('Image URL'))
   .trim()
   .min(1, 'Image URL is required')
   .max(2000, 'Image URL is too long')
@@ -61,6 +64,7 @@ export const PriceSchema = z
 
 export const DescriptionSchema = z
   .string({ error: 'Description is required' })
+  .check(noControlCharacters('Description', 'multi-line'))
   .trim()
   .min(1, 'Description is required')
   .max(2000, 'Description must have at most 2000 characters');
