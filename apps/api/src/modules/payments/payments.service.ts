@@ -49,6 +49,8 @@ export function createPaymentsService(
         .selectFrom('order_payments')
         .select('intent_id')
         .where('order_id', '=', orderId)
+        // Intents of another provider (test mode before Stripe was set up) are not this one's.
+        .where('provider', '=', provider.name)
         .orderBy('created_at')
         .execute()
     ).map((row) => row.intent_id);
