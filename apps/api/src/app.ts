@@ -146,6 +146,7 @@ export function createApi({
   const orders = createOrdersService(db, { onStockChange: tools.catalogueChanged });
   api.route('/', ordersRoutes(orders, signedIn));
   const payments = createPaymentsService(
+    db,
     paymentProvider ?? choosePaymentProvider(db, env),
     orders,
     logger,

@@ -28,6 +28,8 @@ export const errorCodes = [
   'CARD_ERROR',
   'PAYMENT_NOT_VERIFIED',
   'ALREADY_PAID',
+  'ORDER_CANCELLED',
+  'PAYMENT_PENDING',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

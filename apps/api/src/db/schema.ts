@@ -105,15 +105,47 @@ export interface SandboxPaymentIntentsTable {
   client_secret: string;
   order_id: string;
   amount_cents: number;
-  status: ColumnType<
-    'requires_payment_method' | 'succeeded',
-    'requires_payment_method' | 'succeeded' | undefined
-  >;
+  status: ColumnType<SandboxIntentStatus, SandboxIntentStatus | undefined>;
+  created_at: CreatedAt;
+}
+
+export type SandboxIntentStatus = 'requires_payment_method' | 'succeeded' | 'canceled';
+
+export interface SandboxRefundsTable {
+  id: string;
+  intent_id: string;
+  amount_cents: number;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+export type ProviderName = 'stripe' | 'sandbox';
+
+/** Every intent the shop created for an order, so a cancel can settle them with the provider. */
+export interface OrderPaymentsTable {
+  intent_id: string;
+  order_id: string;
+  provider: ProviderName;
+  amount_cents: number;
+  created_at: CreatedAt;
+}
+
+/** Refunds the shop made of payments for orders it did not deliver: at most one per intent. */
+export interface PaymentRefundsTable {
+  intent_id: string;
+  order_id: string;
+  provider: ProviderName;
+  amount_cents: number;
+  provider_refund_id: string | null;
+  reason: string;
   created_at: CreatedAt;
 }
 
 export interface Database {
   sandbox_payment_intents: SandboxPaymentIntentsTable;
+  sandbox_refunds: SandboxRefundsTable;
+  order_payments: OrderPaymentsTable;
+  payment_refunds: PaymentRefundsTable;
   orders: OrdersTable;
   profiles: ProfilesTable;
   tools: ToolsTable;

@@ -12,19 +12,55 @@ export interface StoredIntent {
   receipt_email?: string;
 }
 
+export interface StoredRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+}
+
 export interface RecordedCreate {
   idempotencyKey: string | undefined;
   params: URLSearchParams;
 }
 
+const metadataOf = (params: URLSearchParams) => {
+  const metadata: Record<string, string> = {};
+  for (const [name, value] of params) {
+    const match = /^metadata\[(.+)\]$/.exec(name);
+    if (match?.[1]) metadata[match[1]] = value;
+  }
+  return metadata;
+};
+
+const invalidRequest = (message: string, code?: string) => ({
+  error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) },
+});
+
+/** Stripe cancels an intent only before it succeeded (or began processing). */
+const cancellable = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'requires_capture',
+]);
+
 /**
- * A local stand-in for the two Stripe endpoints we use, so the official SDK runs against it
- * (DESIGN.md). It keeps intents in memory and honours idempotency keys as Stripe does.
+ * A local stand-in for the Stripe endpoints we use, so the official SDK runs against it
+ * (DESIGN.md). It keeps intents and refunds in memory, honours idempotency keys as Stripe does,
+ * and refuses what Stripe refuses: cancelling a succeeded intent, refunding one twice.
  */
 export async function startStripeStandIn() {
   const intents = new Map<string, StoredIntent>();
   const byKey = new Map<string, string>();
   const creates: RecordedCreate[] = [];
+  const refunds: StoredRefund[] = [];
+  const refundByKey = new Map<string, StoredRefund>();
+  /** Every refund request that reached the stand-in, replays included. */
+  const refundRequests: RecordedCreate[] = [];
   let counter = 0;
 
   const server = http.createServer((request, response) => {
@@ -47,11 +83,7 @@ export async function startStripeStandIn() {
         if (existing) return send(200, intents.get(existing));
         counter += 1;
         const id = `pi_standin_${counter}`;
-        const metadata: Record<string, string> = {};
-        for (const [name, value] of params) {
-          const match = /^metadata\[(.+)\]$/.exec(name);
-          if (match?.[1]) metadata[match[1]] = value;
-        }
+        const metadata = metadataOf(params);
         const intent: StoredIntent = {
           id,
           object: 'payment_intent',
@@ -65,6 +97,68 @@ export async function startStripeStandIn() {
         intents.set(id, intent);
         if (key) byKey.set(key, id);
         return send(200, intent);
+      }
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (request.method === 'POST' && cancel?.[1]) {
+        const intent = intents.get(decodeURIComponent(cancel[1]));
+        if (!intent) return send(404, invalidRequest('No such payment_intent', 'resource_missing'));
+        if (!cancellable.has(intent.status)) {
+          return send(
+            400,
+            invalidRequest(
+              `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+              'payment_intent_unexpected_state',
+            ),
+          );
+        }
+        intent.status = 'canceled';
+        return send(200, intent);
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+        const params = new URLSearchParams(body);
+        const key = request.headers['idempotency-key'] as string | undefined;
+        refundRequests.push({ idempotencyKey: key, params });
+        const replayed = key ? refundByKey.get(key) : undefined;
+        if (replayed) return send(200, replayed);
+        const intent = intents.get(params.get('payment_intent') ?? '');
+        if (!intent) return send(404, invalidRequest('No such payment_intent', 'resource_missing'));
+        if (intent.status !== 'succeeded') {
+          return send(
+            400,
+            invalidRequest('This PaymentIntent has no successful charge to refund.'),
+          );
+        }
+        const refunded = refunds
+          .filter((refund) => refund.payment_intent === intent.id)
+          .reduce((sum, refund) => sum + refund.amount, 0);
+        const amount = Number(params.get('amount') ?? intent.amount - refunded);
+        if (refunded + amount > intent.amount) {
+          return send(
+            400,
+            invalidRequest(
+              `Charge for ${intent.id} has already been refunded.`,
+              'charge_already_refunded',
+            ),
+          );
+        }
+        counter += 1;
+        const refund: StoredRefund = {
+          id: `re_standin_${counter}`,
+          object: 'refund',
+          amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: 'succeeded',
+          metadata: metadataOf(params),
+        };
+        refunds.push(refund);
+        if (key) refundByKey.set(key, refund);
+        return send(200, refund);
+      }
+      if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+        const intentId = url.searchParams.get('payment_intent');
+        const data = refunds.filter((refund) => !intentId || refund.payment_intent === intentId);
+        return send(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
       }
       const match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'GET' && match?.[1]) {
@@ -93,10 +187,13 @@ export async function startStripeStandIn() {
     api: { host: '127.0.0.1', port, protocol: 'http' as const },
     intents,
     creates,
-    /** What Stripe does when the customer's card is confirmed. */
+    refunds,
+    refundRequests,
+    /** What Stripe does when the customer's card is confirmed; a cancelled intent cannot be. */
     succeed(id: string) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no intent ${id}`);
+      if (intent.status === 'canceled') throw new Error(`intent ${id} was cancelled`);
       intent.status = 'succeeded';
       return intent;
     },

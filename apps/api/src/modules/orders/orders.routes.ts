@@ -20,9 +20,6 @@ export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<
     .get('/purchase/:id', signedIn, async (c) =>
       c.json(await orders.get(c.req.param('id'), c.var.user)),
     )
-    .post('/purchase/:id/cancel', signedIn, async (c) =>
-      c.json(await orders.cancel(c.req.param('id'), c.var.user)),
-    )
     .post('/purchase/:id/ship', signedIn, requireAdmin, async (c) =>
       c.json(await orders.ship(c.req.param('id'), c.var.user)),
     )

@@ -215,6 +215,12 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       return order;
     },
 
+    /** Any order as stored, for the payment side's own checks (webhooks, expiry): no caller. */
+    async row(id: string): Promise<OrderRow | undefined> {
+      if (!IdSchema.safeParse(id).success) return undefined;
+      return selectOrders().where('id', '=', id).executeTakeFirst();
+    },
+
     /**
      * Marks an order paid once its payment was verified with the provider. Idempotent: the
      * same transaction again changes nothing; another one for a paid order is refused.

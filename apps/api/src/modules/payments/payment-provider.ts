@@ -8,16 +8,30 @@ export interface PaymentIntentInfo {
   orderId: string | undefined;
 }
 
+/** Why the shop gave money back: the order will not be delivered, or it was paid twice. */
+export type RefundReason = 'order_cancelled' | 'order_expired' | 'duplicate_payment';
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';
-  /** Creates (or, for the same order and amount, reuses) an intent; answers its client secret. */
+  /** Creates (or, for the same order and amount, reuses) an open intent. */
   createIntent(input: {
     orderId: string;
     amountCents: number;
     email: string;
-  }): Promise<{ clientSecret: string }>;
+  }): Promise<{ intentId: string; clientSecret: string }>;
   /** The provider's own word on an intent, or undefined when it does not know the id. */
   retrieveIntent(id: string): Promise<PaymentIntentInfo | undefined>;
+  /**
+   * Cancels the intent if it can still be cancelled, and answers it as it now stands:
+   * 'canceled', or 'succeeded' when the payment got there first (or another state that cannot
+   * be cancelled, such as 'processing'). Undefined when the provider does not know the id.
+   */
+  cancelIntent(id: string): Promise<PaymentIntentInfo | undefined>;
+  /**
+   * Refunds a succeeded intent and answers the provider's refund id. Idempotent per intent:
+   * asking again answers the same refund and never gives the money back twice.
+   */
+  refund(intentId: string, amountCents: number, reason: RefundReason): Promise<string>;
 }
 
 export const CURRENCY = 'usd';

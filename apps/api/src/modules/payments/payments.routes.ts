@@ -41,6 +41,10 @@ export function paymentsRoutes(
         }
         return c.json(await payments.confirm(c.req.param('id'), transactionId, c.var.user));
       })
+      // Here, not in orders: a cancel settles the payment with the provider first (issue 13).
+      .post('/purchase/:id/cancel', signedIn, async (c) =>
+        c.json(await payments.cancelOrder(c.req.param('id'), c.var.user)),
+      )
       .post('/sandbox/confirm', signedIn, validate('json', SandboxCardPaymentSchema), async (c) =>
         c.json(await payments.sandboxConfirm(c.req.valid('json'), c.var.user)),
       )

@@ -1,18 +1,31 @@
 import type { Order, SandboxCardPayment } from '@shop/shared';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { OrdersService } from '../orders/orders.service';
 import type { CurrentUser } from '../users/users.service';
-import { CURRENCY, type PaymentIntentInfo } from './payment-provider';
+import { CURRENCY, type PaymentIntentInfo, type RefundReason } from './payment-provider';
 import type { SandboxProvider } from './sandbox-provider';
 import type { StripeProvider } from './stripe-provider';
 
 export type AnyProvider = SandboxProvider | StripeProvider;
 
+/** The database half of an expiry: cancels the unpaid order and returns its stock, if due. */
+export type ExpireInDatabase = (orderId: string) => Promise<boolean>;
+
 const notVerified = (reason: string) =>
   new AppError(402, 'PAYMENT_NOT_VERIFIED', `The payment could not be verified: ${reason}`);
 
+const isPaid = (status: string) => status === 'paid' || status === 'shipped';
+/** Cancelled (or expired, however the orders side names it): it will never be delivered. */
+const isClosed = (status: string) => status !== 'unpaid' && !isPaid(status);
+
+/** How the provider left an order's payments when asked to cancel them all. */
+type Settlement = 'open' | 'paid' | 'pending';
+
 export function createPaymentsService(
+  db: Kysely<Database>,
   provider: AnyProvider,
   orders: OrdersService,
   logger: Logger,
@@ -27,30 +40,194 @@ export function createPaymentsService(
     }
   }
 
+  const succeededFor = (intent: PaymentIntentInfo | undefined, orderId: string) =>
+    intent?.status === 'succeeded' && intent.orderId === orderId;
+
+  const intentsOf = async (orderId: string) =>
+    (
+      await db
+        .selectFrom('order_payments')
+        .select('intent_id')
+        .where('order_id', '=', orderId)
+        // Intents of another provider (test mode before Stripe was set up) are not this one's.
+        .where('provider', '=', provider.name)
+        .orderBy('created_at')
+        .execute()
+    ).map((row) => row.intent_id);
+
+  /**
+   * Gives a succeeded payment back, once per intent: the row claims the refund, the provider
+   * refunds once per intent however often it is asked, so a claim left unfinished (a racing
+   * request, or a process that stopped) is simply asked again.
+   */
+  async function refundOnce(intent: PaymentIntentInfo, orderId: string, reason: RefundReason) {
+    const claimed = await db
+      .insertInto('payment_refunds')
+      .values({
+        intent_id: intent.id,
+        order_id: orderId,
+        provider: provider.name,
+        amount_cents: intent.amountCents,
+        reason,
+      })
+      .onConflict((oc) => oc.column('intent_id').doNothing())
+      .returning('intent_id')
+      .executeTakeFirst();
+    const record = await db
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('intent_id', '=', intent.id)
+      .executeTakeFirstOrThrow();
+    if (record.provider_refund_id) return record.provider_refund_id;
+    const refundId = await provider.refund(
+      intent.id,
+      record.amount_cents,
+      record.reason as RefundReason,
+    );
+    await db
+      .updateTable('payment_refunds')
+      .set({ provider_refund_id: refundId })
+      .where('intent_id', '=', intent.id)
+      .execute();
+    if (claimed) {
+      logger.warn(
+        { orderId, intentId: intent.id, amountCents: intent.amountCents, reason, refundId },
+        'payment refunded',
+      );
+    }
+    return refundId;
+  }
+
+  /** Cancels an intent of a closed order; one that succeeded anyway is refunded. */
+  async function closeIntent(intentId: string, orderId: string, reason: RefundReason) {
+    const intent = await provider.cancelIntent(intentId);
+    if (intent && succeededFor(intent, orderId)) await refundOnce(intent, orderId, reason);
+  }
+
+  /**
+   * Before an unpaid order closes: cancel every intent it has. One that already succeeded (for
+   * this order and its amount) wins, and the order is paid instead.
+   */
+  async function settle(order: OrderRow): Promise<Settlement> {
+    let pending = false;
+    for (const intentId of await intentsOf(order.id)) {
+      const intent = await provider.cancelIntent(intentId);
+      if (!intent || intent.status === 'canceled') continue;
+      if (intent.status !== 'succeeded') {
+        pending = true; // e.g. Stripe's 'processing': it may still succeed
+        continue;
+      }
+      try {
+        verify(intent, order.id, order.price_cents);
+        await orders.markPaid(order.id, intent.id, intent.amountCents);
+        return 'paid';
+      } catch (error) {
+        // Not this order's price, or the order changed meanwhile: the sweep after the close
+        // refunds it.
+        logger.warn({ err: error, orderId: order.id, intentId }, 'payment not applied at cancel');
+      }
+    }
+    return pending ? 'pending' : 'open';
+  }
+
+  /**
+   * After an order closed: an intent made meanwhile (the page opened while the cancel ran) is
+   * cancelled, or refunded if it succeeded. Errors are logged: the order is already closed, and
+   * a payment that succeeds later is refunded when it is reported.
+   */
+  async function sweep(orderId: string, reason: RefundReason) {
+    for (const intentId of await intentsOf(orderId)) {
+      try {
+        await closeIntent(intentId, orderId, reason);
+      } catch (error) {
+        logger.error(
+          { err: error, orderId, intentId },
+          'could not settle a closed order’s payment',
+        );
+      }
+    }
+  }
+
+  /** A succeeded payment for an order that is cancelled, or paid by another payment. */
+  async function refundUnwanted(order: OrderRow, intent: PaymentIntentInfo) {
+    const reason = isPaid(order.status) ? 'duplicate_payment' : 'order_cancelled';
+    await refundOnce(intent, order.id, reason);
+    return reason;
+  }
+
+  const refundedAnswer = (reason: RefundReason) =>
+    reason === 'duplicate_payment'
+      ? new AppError(
+          409,
+          'ALREADY_PAID',
+          'This order was already paid, so this second payment has been refunded',
+        )
+      : new AppError(
+          409,
+          'ORDER_CANCELLED',
+          'This order was cancelled, so your payment has been refunded',
+        );
+
+  /** `PATCH` for an order that will not be paid by this intent: refund it if it is this order's. */
+  async function refuseClosed(order: OrderRow, intent: PaymentIntentInfo | undefined) {
+    if (succeededFor(intent, order.id) && order.transaction_id !== intent!.id) {
+      throw refundedAnswer(await refundUnwanted(order, intent!));
+    }
+    if (isPaid(order.status)) {
+      throw new AppError(
+        409,
+        'ALREADY_PAID',
+        `This order is ${order.status} and cannot be paid again`,
+      );
+    }
+    throw new AppError(409, 'ORDER_CANCELLED', 'This order was cancelled and cannot be paid');
+  }
+
   return {
     provider,
 
     async createIntent(orderId: string, caller: CurrentUser) {
       const order = await orders.payable(orderId, caller);
-      return provider.createIntent({
+      const { intentId, clientSecret } = await provider.createIntent({
         orderId: order.id,
         amountCents: order.amountCents,
         email: order.email,
       });
+      await db
+        .insertInto('order_payments')
+        .values({
+          intent_id: intentId,
+          order_id: order.id,
+          provider: provider.name,
+          amount_cents: order.amountCents,
+        })
+        .onConflict((oc) => oc.column('intent_id').doNothing())
+        .execute();
+      // A cancel that ran while this intent was made could not see it: close it here.
+      const now = await orders.row(order.id);
+      if (now && now.status !== 'unpaid') {
+        if (isClosed(now.status)) await closeIntent(intentId, order.id, 'order_cancelled');
+        await orders.payable(orderId, caller); // throws the order's 409
+      }
+      return { clientSecret };
     },
 
     /** `PATCH /api/purchase/{id}`: paid only after the provider confirms it. */
     async confirm(orderId: string, transactionId: string, caller: CurrentUser): Promise<Order> {
       const order = await orders.ownRow(orderId, caller);
+      const intent = await provider.retrieveIntent(transactionId);
       if (order.status !== 'unpaid' && order.transaction_id !== transactionId) {
-        throw new AppError(
-          409,
-          'ALREADY_PAID',
-          `This order is ${order.status} and cannot be paid again`,
-        );
+        await refuseClosed(order, intent);
       }
-      verify(await provider.retrieveIntent(transactionId), order.id, order.price_cents);
-      return (await orders.markPaid(order.id, transactionId, order.price_cents)).order;
+      verify(intent, order.id, order.price_cents);
+      try {
+        return (await orders.markPaid(order.id, transactionId, order.price_cents)).order;
+      } catch (error) {
+        // Cancelled (or paid otherwise) while we asked the provider.
+        const now = await orders.row(order.id);
+        if (now && now.status !== 'unpaid') await refuseClosed(now, intent);
+        throw error;
+      }
     },
 
     sandboxConfirm(payment: SandboxCardPayment, caller: CurrentUser) {
@@ -66,11 +243,67 @@ export function createPaymentsService(
       });
     },
 
-    /** Stripe's signed events: a succeeded intent marks its order paid, once. */
+    /**
+     * `POST /api/purchase/{id}/cancel`: the provider is settled first, so a payment that got
+     * there first makes the order paid (409), and no payment can start once it is cancelled.
+     */
+    async cancelOrder(id: string, caller: CurrentUser): Promise<Order> {
+      const order = await orders.ownRow(id, caller);
+      if (order.status === 'unpaid') {
+        const settlement = await settle(order);
+        if (settlement === 'paid') {
+          throw new AppError(
+            409,
+            'ALREADY_PAID',
+            'This order has just been paid and can no longer be cancelled',
+          );
+        }
+        if (settlement === 'pending') {
+          throw new AppError(
+            409,
+            'PAYMENT_PENDING',
+            'A payment for this order is still being processed. Try again in a minute.',
+          );
+        }
+      }
+      const cancelled = await orders.cancel(id, caller);
+      await sweep(order.id, 'order_cancelled');
+      return cancelled;
+    },
+
+    /**
+     * The expiry job's step for one due order: settle with the provider, then the database's
+     * expiry, then the sweep. False when the order was paid, a payment is still in flight, or the
+     * provider could not be reached (the next run tries again).
+     */
+    async expireOrder(orderId: string, expireInDatabase: ExpireInDatabase): Promise<boolean> {
+      const order = await orders.row(orderId);
+      if (!order || order.status !== 'unpaid') return false;
+      let settlement: Settlement;
+      try {
+        settlement = await settle(order);
+      } catch (error) {
+        logger.warn({ err: error, orderId }, 'expiry postponed: the payment could not be settled');
+        return false;
+      }
+      if (settlement !== 'open') {
+        logger.info({ orderId, settlement }, 'unpaid order not expired: a payment came first');
+        return false;
+      }
+      const expired = await expireInDatabase(orderId);
+      if (expired) await sweep(orderId, 'order_expired');
+      return expired;
+    },
+
+    /**
+     * Stripe's signed events. Only `payment_intent.succeeded` counts, and the intent is asked of
+     * Stripe itself: it pays its unpaid order once, and is refunded when its order was cancelled
+     * or already paid by another payment.
+     */
     async handleWebhook(
       rawBody: string,
       signature: string | undefined,
-    ): Promise<{ changed: boolean }> {
+    ): Promise<{ changed: boolean; refunded?: true }> {
       if (provider.name !== 'stripe')
         throw new AppError(404, 'NOT_FOUND', 'Stripe is not set up on this shop');
       let event;
@@ -79,17 +312,33 @@ export function createPaymentsService(
       } catch {
         throw new AppError(400, 'BAD_REQUEST', 'Invalid webhook signature');
       }
-      if (event.type !== 'payment_intent.succeeded' || !event.intent?.orderId)
-        return { changed: false };
-      const { intent } = event;
-      try {
-        const { changed } = await orders.markPaid(intent.orderId!, intent.id, intent.amountCents);
-        return { changed };
-      } catch (error) {
-        // Acknowledge anyway: Stripe retrying an event we refuse would change nothing.
-        logger.warn({ err: error, event: event.id }, 'webhook payment not applied');
+      if (event.type !== 'payment_intent.succeeded' || !event.intent) return { changed: false };
+      const intent = await provider.retrieveIntent(event.intent.id);
+      const order = intent?.orderId ? await orders.row(intent.orderId) : undefined;
+      if (!intent || intent.status !== 'succeeded' || !order) {
+        logger.warn({ event: event.id, intentId: event.intent.id }, 'webhook payment not found');
         return { changed: false };
       }
+      let current = order;
+      if (current.status === 'unpaid') {
+        try {
+          verify(intent, current.id, current.price_cents);
+          return {
+            changed: (await orders.markPaid(current.id, intent.id, intent.amountCents)).changed,
+          };
+        } catch (error) {
+          current = (await orders.row(current.id)) ?? current;
+          if (current.status === 'unpaid') {
+            // Acknowledge anyway: Stripe retrying an event we refuse would change nothing.
+            logger.warn({ err: error, event: event.id }, 'webhook payment not applied');
+            return { changed: false };
+          }
+        }
+      }
+      if (current.transaction_id === intent.id) return { changed: false };
+      const reason = await refundUnwanted(current, intent);
+      logger.info({ event: event.id, orderId: current.id, reason }, 'webhook payment refunded');
+      return { changed: false, refunded: true };
     },
   };
 }

@@ -1,48 +1,20 @@
-import type { Order, Tool } from '@shop/shared';
+import type { Tool } from '@shop/shared';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
-import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { send, signUpWithToken } from '../../test/identity';
+import {
+  type Account,
+  card,
+  errorOf,
+  openPayment,
+  order,
+  orderNow,
+  setUpShop,
+} from '../../test/shop';
 import { startStripeStandIn } from '../../test/stripe-stand-in';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createStripeProvider } from './stripe-provider';
-
-type Account = Awaited<ReturnType<typeof signUpWithToken>>;
-
-const card = (number: string, overrides: Record<string, unknown> = {}) => ({
-  number,
-  expMonth: 12,
-  expYear: new Date().getFullYear() + 2,
-  cvc: '123',
-  ...overrides,
-});
-
-async function setUpShop(app: TestApp) {
-  const admin = await signUpAdmin(app);
-  const created = await send(app, 'POST', '/api/tools', admin.token, {
-    name: 'Pay Test Fan',
-    description: 'A fan',
-    minOrderQuantity: 1,
-    availableQuantity: 500,
-    price: 14.5,
-    img: '/images/tools/cooling-fan.svg',
-  });
-  return { admin, tool: (await created.json()) as Tool };
-}
-
-const order = async (app: TestApp, buyer: Account, toolId: string, quantity = 2) => {
-  const response = await send(app, 'POST', '/api/purchase', buyer.token, {
-    toolId,
-    quantity,
-    phone: '555 0100',
-    address: '5 Elm Street',
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Order;
-};
-
-const orderNow = async (app: TestApp, buyer: Account, id: string) =>
-  (await (await send(app, 'GET', `/api/purchase/${id}`, buyer.token)).json()) as Order;
 
 describeEachDatabase('payments in test mode (sandbox)', (kind) => {
   let app: TestApp;
@@ -178,6 +150,30 @@ describeEachDatabase('payments in test mode (sandbox)', (kind) => {
       ).status,
     ).toBe(402);
     expect((await orderNow(app, alice, changed._id)).paid).toBe(false);
+  });
+
+  // Issue 13: with a different amount, the amount check alone refused it, so no test proved the
+  // order check. Same customer, same tool, same quantity: only the order tells them apart.
+  it('never pays an order with the payment of another order of the same amount', async () => {
+    const first = await order(app, alice, tool._id, 2);
+    const second = await order(app, alice, tool._id, 2);
+    expect(second.price).toBe(first.price);
+    const payment = (await (await payWithCard(alice, second._id, '4242424242424242')).json()) as {
+      id: string;
+    };
+    const crossed = await send(app, 'PATCH', `/api/purchase/${first._id}`, alice.token, {
+      transactionId: payment.id,
+    });
+    expect(crossed.status).toBe(402);
+    expect((await errorOf(crossed)).message).toBe(
+      'The payment could not be verified: it belongs to another order',
+    );
+    expect((await orderNow(app, alice, first._id)).paid).toBe(false);
+    const own = await send(app, 'PATCH', `/api/purchase/${second._id}`, alice.token, {
+      transactionId: payment.id,
+    });
+    expect(own.status).toBe(200);
+    expect((await orderNow(app, alice, first._id)).paid).toBe(false);
   });
 
   it("keeps other users away from an order's payment", async () => {
@@ -342,6 +338,82 @@ describe('payments through Stripe (official SDK against a local stand-in)', () =
       currency: 'usd',
       status: 'succeeded',
       metadata: { orderId: placed._id },
+    });
+    const response = await webhook(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+    );
+    expect(await response.json()).toEqual({ received: true, changed: false });
+    expect((await orderNow(app, alice, placed._id)).paid).toBe(false);
+  });
+  it('never pays an order with the payment of another order of the same amount, by PATCH or webhook', async () => {
+    const first = await order(app, alice, tool._id);
+    const second = await order(app, alice, tool._id);
+    const { intentId } = await openPayment(app, alice, second._id);
+    const succeeded = standIn.succeed(intentId);
+    const crossed = await send(app, 'PATCH', `/api/purchase/${first._id}`, alice.token, {
+      transactionId: intentId,
+    });
+    expect(crossed.status).toBe(402);
+    expect((await orderNow(app, alice, first._id)).paid).toBe(false);
+
+    // The event names the second order's intent but claims the first in its metadata: the shop
+    // asks Stripe, whose intent says the second.
+    const payload = succeededEvent('evt_crossed', {
+      ...succeeded,
+      metadata: { orderId: first._id },
+    });
+    const response = await webhook(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+    );
+    expect(await response.json()).toEqual({ received: true, changed: true });
+    expect((await orderNow(app, alice, first._id)).paid).toBe(false);
+    expect(await orderNow(app, alice, second._id)).toMatchObject({
+      paid: true,
+      transactionId: intentId,
+    });
+  });
+
+  // Issue 13: the intent here did succeed at Stripe, so only the event's type keeps these
+  // events from paying the order.
+  it('pays nothing on a signed event of another type, even for an intent that succeeded', async () => {
+    const placed = await order(app, alice, tool._id);
+    const { intentId } = await openPayment(app, alice, placed._id);
+    const intent = standIn.succeed(intentId);
+    for (const type of [
+      'payment_intent.payment_failed',
+      'payment_intent.processing',
+      'payment_intent.canceled',
+      'payment_intent.created',
+    ]) {
+      const payload = JSON.stringify({
+        id: `evt_${type}`,
+        object: 'event',
+        type,
+        data: { object: { ...intent, status: 'requires_payment_method' } },
+      });
+      const response = await webhook(
+        payload,
+        signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+      );
+      expect(await response.json(), type).toEqual({ received: true, changed: false });
+      expect((await orderNow(app, alice, placed._id)).paid, type).toBe(false);
+    }
+    const payload = succeededEvent('evt_success', intent);
+    const success = await webhook(
+      payload,
+      signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }),
+    );
+    expect(await success.json()).toEqual({ received: true, changed: true });
+  });
+
+  it("believes Stripe, not the event's payload: a 'succeeded' event for an open intent pays nothing", async () => {
+    const placed = await order(app, alice, tool._id);
+    const { intentId } = await openPayment(app, alice, placed._id);
+    const payload = succeededEvent('evt_claims', {
+      ...standIn.intents.get(intentId),
+      status: 'succeeded',
     });
     const response = await webhook(
       payload,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SandboxCardPayment } from '@shop/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { CURRENCY, type PaymentIntentInfo, type PaymentProvider } from './payment-provider';
@@ -61,11 +61,57 @@ export function checkTestCard(card: SandboxCardPayment['card'], now = new Date()
   }
 }
 
+/** Why a card cannot be confirmed: the order or the intent is no longer open (issue 13). */
+function closedPayment(intentStatus: string, orderStatus: string | undefined): AppError {
+  if (orderStatus === 'cancelled') {
+    return new AppError(
+      409,
+      'ORDER_CANCELLED',
+      'This order was cancelled, so it can no longer be paid',
+    );
+  }
+  if (orderStatus === 'paid' || orderStatus === 'shipped') {
+    return new AppError(409, 'ALREADY_PAID', 'This order is already paid');
+  }
+  if (intentStatus === 'canceled') {
+    return new AppError(
+      409,
+      'CONFLICT',
+      'This payment was cancelled. Open the payment page again to pay.',
+    );
+  }
+  return new AppError(409, 'CONFLICT', 'This payment can no longer be confirmed');
+}
+
 /**
  * The default provider, "Test mode": intents live in our database and cards follow Stripe's
  * test cards, so the whole payment path runs without keys or network.
  */
 export function createSandboxProvider(db: Kysely<Database>) {
+  async function retrieveIntent(id: string): Promise<PaymentIntentInfo | undefined> {
+    const row = await db
+      .selectFrom('sandbox_payment_intents')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        status: row.status,
+        amountCents: row.amount_cents,
+        currency: CURRENCY,
+        orderId: row.order_id,
+      }
+    );
+  }
+
+  const withOrderStatus = () =>
+    db
+      .selectFrom('sandbox_payment_intents as intent')
+      .leftJoin('orders', 'orders.id', 'intent.order_id')
+      .selectAll('intent')
+      .select('orders.status as order_status');
+
   return {
     name: 'sandbox' as const,
 
@@ -73,58 +119,103 @@ export function createSandboxProvider(db: Kysely<Database>) {
       // Like Stripe's idempotency key: the same order and amount reuse the open intent.
       const open = await db
         .selectFrom('sandbox_payment_intents')
-        .select('client_secret')
+        .select(['id', 'client_secret'])
         .where('order_id', '=', orderId)
         .where('amount_cents', '=', amountCents)
         .where('status', '=', 'requires_payment_method')
         .executeTakeFirst();
-      if (open) return { clientSecret: open.client_secret };
+      if (open) return { intentId: open.id, clientSecret: open.client_secret };
       const id = `pi_sandbox_${randomId(18)}`;
       const clientSecret = `${id}_secret_${randomId(24)}`;
       await db
         .insertInto('sandbox_payment_intents')
         .values({ id, client_secret: clientSecret, order_id: orderId, amount_cents: amountCents })
         .execute();
-      return { clientSecret };
+      return { intentId: id, clientSecret };
     },
 
-    async retrieveIntent(id): Promise<PaymentIntentInfo | undefined> {
-      const row = await db
-        .selectFrom('sandbox_payment_intents')
-        .selectAll()
+    retrieveIntent,
+
+    async cancelIntent(id) {
+      await db
+        .updateTable('sandbox_payment_intents')
+        .set({ status: 'canceled' })
         .where('id', '=', id)
-        .executeTakeFirst();
-      return (
-        row && {
-          id: row.id,
-          status: row.status,
-          amountCents: row.amount_cents,
-          currency: CURRENCY,
-          orderId: row.order_id,
-        }
-      );
+        .where('status', '=', 'requires_payment_method')
+        .execute();
+      return retrieveIntent(id);
     },
 
-    /** The browser's "confirm card payment": the card is checked here, never trusted. */
+    /** Test mode refunds itself: one refund per succeeded intent, kept beside its intents. */
+    async refund(intentId, amountCents, reason) {
+      await db
+        .insertInto('sandbox_refunds')
+        .columns(['id', 'intent_id', 'amount_cents', 'reason'])
+        .expression((eb) =>
+          eb
+            .selectFrom('sandbox_payment_intents')
+            .select([
+              sql<string>`${`re_sandbox_${randomId(18)}`}::text`.as('id'),
+              'id as intent_id',
+              sql<number>`${amountCents}::integer`.as('amount_cents'),
+              sql<string>`${reason}::text`.as('reason'),
+            ])
+            .where('id', '=', intentId)
+            .where('status', '=', 'succeeded')
+            .where('amount_cents', '>=', amountCents),
+        )
+        .onConflict((oc) => oc.column('intent_id').doNothing())
+        .execute();
+      const refund = await db
+        .selectFrom('sandbox_refunds')
+        .select('id')
+        .where('intent_id', '=', intentId)
+        .executeTakeFirst();
+      if (!refund) throw new Error(`Test mode cannot refund ${intentId}: it has not succeeded`);
+      return refund.id;
+    },
+
+    /**
+     * The browser's "confirm card payment": the card is checked here, never trusted. The card
+     * succeeds only while the intent is open and its order unpaid, in one statement, so a cancel
+     * racing it either finds the payment made or stops it (issue 13).
+     */
     async confirmCard(
       payment: SandboxCardPayment,
       ownerOrderIds: (orderId: string) => Promise<boolean>,
     ) {
-      const intent = await db
-        .selectFrom('sandbox_payment_intents')
-        .selectAll()
-        .where('client_secret', '=', payment.clientSecret)
+      const intent = await withOrderStatus()
+        .where('intent.client_secret', '=', payment.clientSecret)
         .executeTakeFirst();
       if (!intent || !(await ownerOrderIds(intent.order_id))) {
         throw new AppError(404, 'NOT_FOUND', 'Payment not found');
       }
       if (intent.status === 'succeeded') return { id: intent.id, status: intent.status };
+      if (intent.status !== 'requires_payment_method' || intent.order_status !== 'unpaid') {
+        throw closedPayment(intent.status, intent.order_status ?? undefined);
+      }
       checkTestCard(payment.card);
-      await db
+      const confirmed = await db
         .updateTable('sandbox_payment_intents')
         .set({ status: 'succeeded' })
         .where('id', '=', intent.id)
-        .execute();
+        .where('status', '=', 'requires_payment_method')
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('orders')
+              .select('orders.id')
+              .whereRef('orders.id', '=', 'sandbox_payment_intents.order_id')
+              .where('orders.status', '=', 'unpaid'),
+          ),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (!confirmed) {
+        const now = await withOrderStatus().where('intent.id', '=', intent.id).executeTakeFirst();
+        // The same card confirmed twice at once: the other request made the payment.
+        if (now?.status === 'succeeded') return { id: intent.id, status: 'succeeded' as const };
+        throw closedPayment(now?.status ?? 'canceled', now?.order_status ?? undefined);
+      }
       return { id: intent.id, status: 'succeeded' as const };
     },
   } satisfies PaymentProvider & Record<string, unknown>;

@@ -25,30 +25,73 @@ export function createStripeProvider(settings: StripeSettings) {
     orderId: intent.metadata?.orderId,
   });
 
+  async function retrieveIntent(id: string): Promise<PaymentIntentInfo | undefined> {
+    try {
+      return toInfo(await stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return undefined;
+      throw error;
+    }
+  }
+
   return {
     name: 'stripe' as const,
 
     async createIntent({ orderId, amountCents, email }) {
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: amountCents,
-          currency: CURRENCY,
-          allowed_payment_method_types: ['card'],
-          receipt_email: email,
-          metadata: { orderId },
-        },
-        // One intent per order and amount, however often the payment page is opened.
-        { idempotencyKey: `order-${orderId}-${amountCents}` },
-      );
-      if (!intent.client_secret) throw new Error('Stripe returned no client secret');
-      return { clientSecret: intent.client_secret };
+      // One intent per order and amount, however often the payment page is opened. A cancelled
+      // one (a cancel that did not go through) is followed by a new one, keyed on the one before,
+      // so pages opened at once still agree on a single intent.
+      let idempotencyKey = `order-${orderId}-${amountCents}`;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: CURRENCY,
+            allowed_payment_method_types: ['card'],
+            receipt_email: email,
+            metadata: { orderId },
+          },
+          { idempotencyKey },
+        );
+        if (intent.status !== 'canceled') {
+          if (!intent.client_secret) throw new Error('Stripe returned no client secret');
+          return { intentId: intent.id, clientSecret: intent.client_secret };
+        }
+        idempotencyKey = `order-${orderId}-${amountCents}-after-${intent.id}`;
+      }
+      throw new Error(`Stripe keeps answering cancelled intents for order ${orderId}`);
     },
 
-    async retrieveIntent(id) {
+    retrieveIntent,
+
+    async cancelIntent(id) {
       try {
-        return toInfo(await stripe.paymentIntents.retrieve(id));
+        return toInfo(await stripe.paymentIntents.cancel(id));
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return undefined;
+        // Stripe refuses to cancel an intent that succeeded (or is processing, or was already
+        // cancelled): its current state is the answer.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return retrieveIntent(id);
+        throw error;
+      }
+    },
+
+    async refund(intentId, amountCents, reason) {
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: intentId, amount: amountCents, metadata: { reason } },
+          // Stripe answers a repeated key with the first refund: money goes back once.
+          { idempotencyKey: `refund-${intentId}` },
+        );
+        return refund.id;
+      } catch (error) {
+        // Refunded already under a key Stripe no longer remembers (kept 24 hours).
+        if (
+          error instanceof Stripe.errors.StripeInvalidRequestError &&
+          error.code === 'charge_already_refunded'
+        ) {
+          const earlier = await stripe.refunds.list({ payment_intent: intentId, limit: 1 });
+          if (earlier.data[0]) return earlier.data[0].id;
+        }
         throw error;
       }
     },

@@ -21,10 +21,20 @@ export function cardErrorFrom(error: unknown): CardErrorState {
   };
 }
 
-/** The card went through but the shop could not record it yet: asking again is safe. */
-export const notRecorded = (error: unknown): CardErrorState => ({
-  field: null,
-  message: `Your payment went through, but the order could not be marked paid yet (${
-    error instanceof Error ? error.message : 'unknown error'
-  }). Please press Pay again: you will not be charged twice.`,
-});
+/** The shop's final word on a payment it will not record: the order was closed meanwhile. */
+const finalAnswers = new Set(['ORDER_CANCELLED', 'ALREADY_PAID']);
+
+/**
+ * The card went through but the shop could not record it yet: asking again is safe. Unless the
+ * order was cancelled or paid meanwhile: then the shop's answer (e.g. the payment was refunded)
+ * is shown as it is.
+ */
+export const notRecorded = (error: unknown): CardErrorState =>
+  error instanceof ApiError && finalAnswers.has(error.code)
+    ? { field: null, message: error.message }
+    : {
+        field: null,
+        message: `Your payment went through, but the order could not be marked paid yet (${
+          error instanceof Error ? error.message : 'unknown error'
+        }). Please press Pay again: you will not be charged twice.`,
+      };

@@ -1,0 +1,578 @@
+/**
+ * Issue 13: payment and cancel exclude each other. A cancel or an expiry settles with the
+ * provider first; a confirmation for an order that is no longer unpaid is refused; a payment that
+ * succeeds anyway is refunded through the provider, once.
+ */
+import type { Order, Tool } from '@shop/shared';
+import pino from 'pino';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
+import { send, signUpWithToken } from '../../test/identity';
+import {
+  type Account,
+  card,
+  errorOf,
+  openPayment,
+  order,
+  orderNow,
+  setUpShop,
+  stockOf,
+} from '../../test/shop';
+import { startStripeStandIn } from '../../test/stripe-stand-in';
+import { type TestApp, createTestApp } from '../../test/test-app';
+import { createOrdersService } from '../orders/orders.service';
+import { createPaymentsService } from './payments.service';
+import { createSandboxProvider } from './sandbox-provider';
+import { createStripeProvider } from './stripe-provider';
+
+const silent = pino({ level: 'silent' });
+
+describeEachDatabase('payment and cancel exclude each other, test mode', (kind) => {
+  let app: TestApp;
+  let tool: Tool;
+  let alice: Account;
+
+  const confirmCard = (buyer: Account, clientSecret: string) =>
+    send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
+      clientSecret,
+      card: card('4242424242424242'),
+    });
+  const pay = (buyer: Account, orderId: string, transactionId: string) =>
+    send(app, 'PATCH', `/api/purchase/${orderId}`, buyer.token, { transactionId });
+  const cancel = (buyer: Account, orderId: string) =>
+    send(app, 'POST', `/api/purchase/${orderId}/cancel`, buyer.token);
+
+  const intentStatus = async (intentId: string) =>
+    (
+      await app.database.db
+        .selectFrom('sandbox_payment_intents')
+        .select('status')
+        .where('id', '=', intentId)
+        .executeTakeFirstOrThrow()
+    ).status;
+  /** Refunds as test mode made them (the provider's side) and as the shop recorded them. */
+  const refundsOf = async (orderId: string) => ({
+    provider: await app.database.db
+      .selectFrom('sandbox_refunds')
+      .innerJoin(
+        'sandbox_payment_intents',
+        'sandbox_payment_intents.id',
+        'sandbox_refunds.intent_id',
+      )
+      .select(['sandbox_refunds.id', 'sandbox_refunds.intent_id', 'sandbox_refunds.amount_cents'])
+      .where('sandbox_payment_intents.order_id', '=', orderId)
+      .execute(),
+    shop: await app.database.db
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .execute(),
+  });
+  /** The services on the app's database, for what no route does (the expiry job's step). */
+  const services = () => {
+    const orders = createOrdersService(app.database.db);
+    const provider = createSandboxProvider(app.database.db);
+    return {
+      orders,
+      provider,
+      payments: createPaymentsService(app.database.db, provider, orders, silent),
+    };
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false });
+    ({ tool } = await setUpShop(app, 100_000));
+    alice = await signUpWithToken(app);
+  });
+  afterAll(() => app.close());
+
+  it('a card confirmed before the cancel wins: the cancel answers 409 and the order is paid', async () => {
+    const placed = await order(app, alice, tool._id, 3);
+    const stock = await stockOf(app, tool._id);
+    const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
+    expect((await confirmCard(alice, clientSecret)).status).toBe(200);
+
+    const cancelled = await cancel(alice, placed._id);
+    expect(cancelled.status).toBe(409);
+    expect(await errorOf(cancelled)).toEqual({
+      code: 'ALREADY_PAID',
+      message: 'This order has just been paid and can no longer be cancelled',
+    });
+    expect(await orderNow(app, alice, placed._id)).toMatchObject({
+      status: 'paid',
+      transactionId: intentId,
+    });
+    expect(await stockOf(app, tool._id)).toBe(stock);
+    // The browser's own confirmation that follows changes nothing.
+    expect((await pay(alice, placed._id, intentId)).status).toBe(200);
+    expect((await refundsOf(placed._id)).provider).toEqual([]);
+  });
+
+  it('a confirmation after the cancel is refused with the old client secret, and no card is charged', async () => {
+    const placed = await order(app, alice, tool._id, 3);
+    const stock = await stockOf(app, tool._id);
+    const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
+    expect((await cancel(alice, placed._id)).status).toBe(200);
+    expect(await intentStatus(intentId)).toBe('canceled');
+    expect(await stockOf(app, tool._id)).toBe(stock + 3);
+
+    const late = await confirmCard(alice, clientSecret);
+    expect(late.status).toBe(409);
+    expect(await errorOf(late)).toEqual({
+      code: 'ORDER_CANCELLED',
+      message: 'This order was cancelled, so it can no longer be paid',
+    });
+    expect(await intentStatus(intentId)).toBe('canceled');
+    expect((await pay(alice, placed._id, intentId)).status).toBe(409);
+    expect((await orderNow(app, alice, placed._id)).status).toBe('cancelled');
+    expect(await stockOf(app, tool._id)).toBe(stock + 3);
+  });
+
+  it('the card is refused when the order was cancelled without its intent', async () => {
+    // The order closes by a path that did not cancel the intent (an intent from before this
+    // release, or a cancel that stopped halfway): the intent is open, the order is not.
+    const placed = await order(app, alice, tool._id);
+    const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
+    await app.database.db
+      .updateTable('orders')
+      .set({ status: 'cancelled' })
+      .where('id', '=', placed._id)
+      .execute();
+    expect((await confirmCard(alice, clientSecret)).status).toBe(409);
+    expect(await intentStatus(intentId)).toBe('requires_payment_method');
+  });
+
+  it('the card statement itself requires the order unpaid: a cancel after the first look still stops it', async () => {
+    const placed = await order(app, alice, tool._id);
+    const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
+    const { provider } = services();
+    // The owner check runs between the first look and the update: the order is cancelled there.
+    const cancelInBetween = async () => {
+      await app.database.db
+        .updateTable('orders')
+        .set({ status: 'cancelled' })
+        .where('id', '=', placed._id)
+        .execute();
+      return true;
+    };
+    await expect(
+      provider.confirmCard({ clientSecret, card: card('4242424242424242') }, cancelInBetween),
+    ).rejects.toMatchObject({ status: 409, code: 'ORDER_CANCELLED' });
+    expect(await intentStatus(intentId)).toBe('requires_payment_method');
+  });
+
+  it('a payment that succeeded for an order cancelled meanwhile is refunded, once, and PATCH says so', async () => {
+    const placed = await order(app, alice, tool._id);
+    const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
+    expect((await confirmCard(alice, clientSecret)).status).toBe(200);
+    // Cancelled in the moment between the card and the PATCH, by a path that did not settle.
+    await app.database.db
+      .updateTable('orders')
+      .set({ status: 'cancelled' })
+      .where('id', '=', placed._id)
+      .execute();
+
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const response = await pay(alice, placed._id, intentId);
+      expect(response.status).toBe(409);
+      expect(await errorOf(response)).toEqual({
+        code: 'ORDER_CANCELLED',
+        message: 'This order was cancelled, so your payment has been refunded',
+      });
+    }
+    const refunds = await refundsOf(placed._id);
+    expect(refunds.provider).toHaveLength(1);
+    expect(refunds.provider[0]).toMatchObject({ intent_id: intentId, amount_cents: 2900 });
+    expect(refunds.shop).toEqual([
+      expect.objectContaining({
+        intent_id: intentId,
+        amount_cents: 2900,
+        provider: 'sandbox',
+        provider_refund_id: refunds.provider[0]!.id,
+        reason: 'order_cancelled',
+      }),
+    ]);
+    expect((await orderNow(app, alice, placed._id)).status).toBe('cancelled');
+  });
+
+  it('a second payment for an order already paid (two tabs) is refunded, the first stands', async () => {
+    const placed = await order(app, alice, tool._id);
+    const first = await openPayment(app, alice, placed._id);
+    expect((await confirmCard(alice, first.clientSecret)).status).toBe(200);
+    // The second tab opened the payment page after the first card went through.
+    const second = await openPayment(app, alice, placed._id);
+    expect(second.intentId).not.toBe(first.intentId);
+    expect((await confirmCard(alice, second.clientSecret)).status).toBe(200);
+
+    expect((await pay(alice, placed._id, first.intentId)).status).toBe(200);
+    const duplicate = await pay(alice, placed._id, second.intentId);
+    expect(duplicate.status).toBe(409);
+    expect((await errorOf(duplicate)).message).toBe(
+      'This order was already paid, so this second payment has been refunded',
+    );
+    const refunds = await refundsOf(placed._id);
+    expect(refunds.provider.map((refund) => refund.intent_id)).toEqual([second.intentId]);
+    expect(refunds.shop[0]?.reason).toBe('duplicate_payment');
+    expect(await orderNow(app, alice, placed._id)).toMatchObject({
+      status: 'paid',
+      transactionId: first.intentId,
+    });
+  });
+
+  it('a payment page opened while the cancel ran is closed by the sweep after it', async () => {
+    const placed = await order(app, alice, tool._id);
+    const { orders, provider } = services();
+    let paidMeanwhile: string | undefined;
+    // The orders side's cancel, with a payment page opened and paid just before it commits.
+    const racingOrders = {
+      ...orders,
+      async cancel(...args: Parameters<typeof orders.cancel>) {
+        const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
+        expect((await confirmCard(alice, clientSecret)).status).toBe(200);
+        paidMeanwhile = intentId;
+        return orders.cancel(...args);
+      },
+    };
+    const payments = createPaymentsService(app.database.db, provider, racingOrders, silent);
+    const caller = await app.database.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'role'])
+      .where('email', '=', alice.email)
+      .executeTakeFirstOrThrow();
+    expect((await payments.cancelOrder(placed._id, caller)).status).toBe('cancelled');
+    expect((await refundsOf(placed._id)).provider.map((refund) => refund.intent_id)).toEqual([
+      paidMeanwhile,
+    ]);
+  });
+
+  describe('expiry (the job calls expireOrder with its database step)', () => {
+    /** The database step as the orders side does it: unpaid to cancelled, stock back. */
+    const expireInDatabase = (calls: string[]) => async (orderId: string) => {
+      calls.push(orderId);
+      const row = await app.database.db
+        .updateTable('orders')
+        .set({ status: 'cancelled' })
+        .where('id', '=', orderId)
+        .where('status', '=', 'unpaid')
+        .returning(['tool_id', 'quantity'])
+        .executeTakeFirst();
+      if (!row) return false;
+      await app.database.db
+        .updateTable('tools')
+        .set((eb) => ({ available_quantity: eb('available_quantity', '+', row.quantity) }))
+        .where('id', '=', row.tool_id)
+        .execute();
+      return true;
+    };
+
+    it('cancels the open intent first, then expires: the old page can no longer pay', async () => {
+      const placed = await order(app, alice, tool._id);
+      const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
+      const calls: string[] = [];
+      expect(await services().payments.expireOrder(placed._id, expireInDatabase(calls))).toBe(true);
+      expect(calls).toEqual([placed._id]);
+      expect(await intentStatus(intentId)).toBe('canceled');
+      expect((await confirmCard(alice, clientSecret)).status).toBe(409);
+      expect((await orderNow(app, alice, placed._id)).status).toBe('cancelled');
+    });
+
+    it('does not expire an order whose card went through: it becomes paid', async () => {
+      const placed = await order(app, alice, tool._id);
+      const stock = await stockOf(app, tool._id);
+      const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
+      expect((await confirmCard(alice, clientSecret)).status).toBe(200);
+      const calls: string[] = [];
+      expect(await services().payments.expireOrder(placed._id, expireInDatabase(calls))).toBe(
+        false,
+      );
+      expect(calls).toEqual([]);
+      expect(await orderNow(app, alice, placed._id)).toMatchObject({
+        status: 'paid',
+        transactionId: intentId,
+      });
+      expect(await stockOf(app, tool._id)).toBe(stock);
+    });
+
+    it('refunds a card that went through while the order expired', async () => {
+      const placed = await order(app, alice, tool._id);
+      const first = await openPayment(app, alice, placed._id);
+      const calls: string[] = [];
+      const expire = expireInDatabase(calls);
+      let paidMeanwhile: string | undefined;
+      const expired = await services().payments.expireOrder(placed._id, async (orderId) => {
+        // The first intent is cancelled by now; a page opened at this moment gets a new one,
+        // and its card goes through while the order is still unpaid.
+        expect((await confirmCard(alice, first.clientSecret)).status).toBe(409);
+        const late = await openPayment(app, alice, placed._id);
+        expect((await confirmCard(alice, late.clientSecret)).status).toBe(200);
+        paidMeanwhile = late.intentId;
+        return expire(orderId);
+      });
+      expect(expired).toBe(true);
+      const refunds = await refundsOf(placed._id);
+      expect(refunds.provider.map((refund) => refund.intent_id)).toEqual([paidMeanwhile]);
+      expect(refunds.shop[0]?.reason).toBe('order_expired');
+    });
+  });
+
+  it('50 cancel-versus-pay races: never cancelled with a payment kept, stock back exactly once', async () => {
+    const started = Date.now();
+    // Several customers, each with one unpaid order at a time (the unpaid-order limit stays away).
+    const customers = [alice];
+    for (let index = 0; index < 4; index++) customers.push(await signUpWithToken(app));
+    const stockBefore = await stockOf(app, tool._id);
+    const outcomes: {
+      order: Order;
+      buyer: Account;
+      cancel: number;
+      open?: number;
+      confirm?: number;
+      pay?: number;
+    }[] = [];
+
+    /** A few turns of the event loop: each side starts a little earlier or later. */
+    const hops = async (count: number) => {
+      for (let hop = 0; hop < count; hop++) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const race = async (buyer: Account, round: number) => {
+      const placed = await order(app, buyer, tool._id, 1 + (round % 3));
+      // Half the races open the payment page before, half inside the race (an intent that the
+      // cancel's first look may not see).
+      const early = round % 2 === 0 ? await openPayment(app, buyer, placed._id) : undefined;
+      const [cancelled, paying] = await Promise.all([
+        (async () => {
+          await hops(Math.floor(Math.random() * 6));
+          return (await cancel(buyer, placed._id)).status;
+        })(),
+        (async () => {
+          await hops(Math.floor(Math.random() * 6));
+          let payment = early;
+          if (!payment) {
+            const opened = await send(app, 'POST', '/api/create-payment-intent', buyer.token, {
+              orderId: placed._id,
+            });
+            if (opened.status !== 200) return { open: opened.status };
+            const { clientSecret } = (await opened.json()) as { clientSecret: string };
+            payment = { clientSecret, intentId: clientSecret.split('_secret_')[0] ?? '' };
+          }
+          const confirm = (await confirmCard(buyer, payment.clientSecret)).status;
+          if (confirm !== 200) return { confirm };
+          return { confirm, pay: (await pay(buyer, placed._id, payment.intentId)).status };
+        })(),
+      ]);
+      outcomes.push({ order: placed, buyer, cancel: cancelled, ...paying });
+    };
+    for (let round = 0; round < 50; round += customers.length) {
+      await Promise.all(customers.map((buyer, index) => race(buyer, round + index)));
+    }
+
+    let takenByPaid = 0;
+    const tally: Record<string, number> = {};
+    for (const outcome of outcomes) {
+      const now = await orderNow(app, outcome.buyer, outcome.order._id);
+      const intents = await app.database.db
+        .selectFrom('sandbox_payment_intents')
+        .select(['id', 'status'])
+        .where('order_id', '=', outcome.order._id)
+        .execute();
+      const refunded = (await refundsOf(outcome.order._id)).provider.map((r) => r.intent_id);
+      const kept = intents.filter((i) => i.status === 'succeeded' && !refunded.includes(i.id));
+      const label = Object.entries(outcome)
+        .filter(([step, status]) => typeof status === 'number' && step !== 'order')
+        .map(([step, status]) => `${step} ${status}`)
+        .join(', ');
+      expect(['paid', 'cancelled'], label).toContain(now.status);
+      // The client was told the truth: a 200 cancel means cancelled, a 200 PATCH means paid.
+      expect(outcome.cancel === 200 && outcome.pay === 200, label).toBe(false);
+      if (outcome.cancel === 200) expect(now.status, label).toBe('cancelled');
+      if (outcome.pay === 200) expect(now.status, label).toBe('paid');
+      if (now.status === 'cancelled') {
+        expect(kept, label).toEqual([]);
+      } else {
+        expect(
+          kept.map((i) => i.id),
+          label,
+        ).toEqual([now.transactionId]);
+        expect(refunded, label).toEqual([]);
+        takenByPaid += outcome.order.quantity;
+      }
+      const seen = `${now.status}${refunded.length ? ' + refund' : ''} <- ${label}`;
+      tally[seen] = (tally[seen] ?? 0) + 1;
+    }
+    expect(outcomes).toHaveLength(50);
+    // Paid orders keep their units; every cancelled order gave its units back, once.
+    expect(await stockOf(app, tool._id)).toBe(stockBefore - takenByPaid);
+    console.info(`[${kind}] 50 cancel-versus-pay races`, tally, `${Date.now() - started} ms`);
+  }, 30_000);
+});
+
+describe('payment and cancel exclude each other, Stripe (SDK against the stand-in)', () => {
+  let app: TestApp;
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
+  let provider: ReturnType<typeof createStripeProvider>;
+  let tool: Tool;
+  let alice: Account;
+  const webhookSecret = 'whsec_test_secret';
+  const signer = new Stripe('sk_test_signer');
+
+  const webhookFor = (eventId: string, intent: object) => {
+    const payload = JSON.stringify({
+      id: eventId,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    });
+    const header = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    return () =>
+      app.request('/api/stripe/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
+        body: payload,
+      });
+  };
+  const refundsAtStripe = (intentId: string) =>
+    standIn.refunds.filter((refund) => refund.payment_intent === intentId);
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+    provider = createStripeProvider({
+      secretKey: 'sk_test_shop',
+      webhookSecret,
+      api: standIn.api,
+    });
+    app = await createTestApp('pglite', { seed: false, paymentProvider: provider });
+    ({ tool } = await setUpShop(app));
+    alice = await signUpWithToken(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await standIn.close();
+  });
+
+  it('a cancel cancels the intent at Stripe; a payment that got there first makes the order paid', async () => {
+    const open = await order(app, alice, tool._id);
+    const { intentId } = await openPayment(app, alice, open._id);
+    expect((await send(app, 'POST', `/api/purchase/${open._id}/cancel`, alice.token)).status).toBe(
+      200,
+    );
+    expect(standIn.intents.get(intentId)?.status).toBe('canceled');
+    expect(() => standIn.succeed(intentId)).toThrow();
+
+    const paidFirst = await order(app, alice, tool._id);
+    const paying = await openPayment(app, alice, paidFirst._id);
+    standIn.succeed(paying.intentId);
+    const refused = await send(app, 'POST', `/api/purchase/${paidFirst._id}/cancel`, alice.token);
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).code).toBe('ALREADY_PAID');
+    expect(await orderNow(app, alice, paidFirst._id)).toMatchObject({
+      status: 'paid',
+      transactionId: paying.intentId,
+    });
+    expect(refundsAtStripe(paying.intentId)).toEqual([]);
+  });
+
+  it('an intent made while the order was being cancelled is cancelled at once, and the page told 409', async () => {
+    const placed = await order(app, alice, tool._id);
+    const orders = createOrdersService(app.database.db);
+    // The cancel commits while Stripe is creating the intent, after the order was found payable.
+    const racingOrders = {
+      ...orders,
+      async payable(...args: Parameters<typeof orders.payable>) {
+        const payable = await orders.payable(...args);
+        await app.database.db
+          .updateTable('orders')
+          .set({ status: 'cancelled' })
+          .where('id', '=', placed._id)
+          .execute();
+        return payable;
+      },
+    };
+    const payments = createPaymentsService(app.database.db, provider, racingOrders, silent);
+    const caller = await app.database.db
+      .selectFrom('users')
+      .select(['id', 'email', 'name', 'role'])
+      .where('email', '=', alice.email)
+      .executeTakeFirstOrThrow();
+    const intentsBefore = standIn.intents.size;
+    await expect(payments.createIntent(placed._id, caller)).rejects.toMatchObject({ status: 409 });
+    const made = [...standIn.intents.values()].slice(intentsBefore);
+    expect(made.map((intent) => intent.status)).toEqual(['canceled']);
+  });
+
+  it('a new payment page follows an intent cancelled while the order stayed unpaid', async () => {
+    const placed = await order(app, alice, tool._id);
+    const first = await openPayment(app, alice, placed._id);
+    standIn.intents.get(first.intentId)!.status = 'canceled'; // a cancel that stopped halfway
+    const second = await openPayment(app, alice, placed._id);
+    expect(second.intentId).not.toBe(first.intentId);
+    expect((await openPayment(app, alice, placed._id)).intentId).toBe(second.intentId);
+    standIn.succeed(second.intentId);
+    expect(
+      (
+        await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, {
+          transactionId: second.intentId,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('a webhook for a cancelled order refunds the payment exactly once, replayed and raced with PATCH', async () => {
+    const placed = await order(app, alice, tool._id);
+    const stockBefore = await stockOf(app, tool._id);
+    const { intentId } = await openPayment(app, alice, placed._id);
+    // An intent the shop did not keep (made before this release): the cancel cannot settle it.
+    await app.database.db.deleteFrom('order_payments').where('intent_id', '=', intentId).execute();
+    expect(
+      (await send(app, 'POST', `/api/purchase/${placed._id}/cancel`, alice.token)).status,
+    ).toBe(200);
+    const intent = standIn.succeed(intentId); // the customer's card, on the page still open
+
+    // The webhook alone, delivered twice at once: one refund, and the answer says so.
+    const webhook = webhookFor('evt_cancelled_1', intent);
+    const answers = await Promise.all([webhook(), webhook()]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(
+      (await Promise.all(answers.map((answer) => answer.json()))).filter(
+        (body) => (body as { refunded?: boolean }).refunded,
+      ),
+    ).toHaveLength(2);
+    expect(refundsAtStripe(intentId)).toHaveLength(1);
+
+    // Replayed again while the customer's page reports the payment.
+    const [replay, patch] = await Promise.all([
+      webhook(),
+      send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, { transactionId: intentId }),
+    ]);
+    expect(replay.status).toBe(200);
+    expect(patch.status).toBe(409);
+    expect(await errorOf(patch)).toEqual({
+      code: 'ORDER_CANCELLED',
+      message: 'This order was cancelled, so your payment has been refunded',
+    });
+
+    const refunds = refundsAtStripe(intentId);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 2900, metadata: { reason: 'order_cancelled' } });
+    // Every request for it carried the one key Stripe uses to refund once.
+    const keys = standIn.refundRequests
+      .filter((request) => request.params.get('payment_intent') === intentId)
+      .map((request) => request.idempotencyKey);
+    expect(new Set(keys)).toEqual(new Set([`refund-${intentId}`]));
+    const recorded = await app.database.db
+      .selectFrom('payment_refunds')
+      .selectAll()
+      .where('order_id', '=', placed._id)
+      .execute();
+    expect(recorded).toEqual([
+      expect.objectContaining({
+        intent_id: intentId,
+        provider: 'stripe',
+        amount_cents: 2900,
+        provider_refund_id: refunds[0]!.id,
+      }),
+    ]);
+    expect((await orderNow(app, alice, placed._id)).status).toBe('cancelled');
+    expect(await stockOf(app, tool._id)).toBe(stockBefore + 2);
+  });
+});

@@ -1,0 +1,57 @@
+import type { Order, Tool } from '@shop/shared';
+import { expect } from 'vitest';
+import { send, signUpAdmin, type signUpWithToken } from './identity';
+import type { TestApp } from './test-app';
+
+export type Account = Awaited<ReturnType<typeof signUpWithToken>>;
+
+/** A card as the payment form sends it; the number decides the outcome (Stripe's test cards). */
+export const card = (number: string, overrides: Record<string, unknown> = {}) => ({
+  number,
+  expMonth: 12,
+  expYear: new Date().getFullYear() + 2,
+  cvc: '123',
+  ...overrides,
+});
+
+/** An admin and one tool at $14.50 to buy. */
+export async function setUpShop(app: TestApp, availableQuantity = 500) {
+  const admin = await signUpAdmin(app);
+  const created = await send(app, 'POST', '/api/tools', admin.token, {
+    name: 'Pay Test Fan',
+    description: 'A fan',
+    minOrderQuantity: 1,
+    availableQuantity,
+    price: 14.5,
+    img: '/images/tools/cooling-fan.svg',
+  });
+  return { admin, tool: (await created.json()) as Tool };
+}
+
+export const order = async (app: TestApp, buyer: Account, toolId: string, quantity = 2) => {
+  const response = await send(app, 'POST', '/api/purchase', buyer.token, {
+    toolId,
+    quantity,
+    phone: '555 0100',
+    address: '5 Elm Street',
+  });
+  expect(response.status).toBe(201);
+  return (await response.json()) as Order;
+};
+
+export const orderNow = async (app: TestApp, buyer: Account, id: string) =>
+  (await (await send(app, 'GET', `/api/purchase/${id}`, buyer.token)).json()) as Order;
+
+export const stockOf = async (app: TestApp, toolId: string) =>
+  ((await (await app.request(`/api/tools/${toolId}`)).json()) as Tool).availableQuantity;
+
+/** The payment page's intent for an order: its client secret and the intent id inside it. */
+export async function openPayment(app: TestApp, buyer: Account, orderId: string) {
+  const response = await send(app, 'POST', '/api/create-payment-intent', buyer.token, { orderId });
+  expect(response.status).toBe(200);
+  const { clientSecret } = (await response.json()) as { clientSecret: string };
+  return { clientSecret, intentId: clientSecret.split('_secret_')[0] ?? '' };
+}
+
+export const errorOf = async (response: Response) =>
+  ((await response.json()) as { error: { code: string; message: string } }).error;
