@@ -5,6 +5,7 @@ import * as orders from './0003-orders';
 import * as profiles from './0004-profiles-and-review-authors';
 import * as sandboxPayments from './0005-sandbox-payments';
 import * as toolNameSearch from './0006-tool-name-search';
+import * as orderReservations from './0007-order-reservations';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-profiles-and-review-authors': profiles,
   '0005-sandbox-payments': sandboxPayments,
   '0006-tool-name-search': toolNameSearch,
+  '0007-order-reservations': orderReservations,
 };
