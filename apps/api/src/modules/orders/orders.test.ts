@@ -1,4 +1,5 @@
 import type { Order, Tool } from '@shop/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
@@ -445,7 +446,21 @@ describeEachDatabase('holding stock', (kind) => {
   it('holds the limit when 12 purchases of one customer arrive at once', async () => {
     const buyer = await signUpWithToken(app);
     const tool = await createTool({ minOrderQuantity: 1, availableQuantity: 100 });
-    const responses = await Promise.all(Array.from({ length: 12 }, () => buy(buyer, tool._id, 1)));
+    const { id: buyerId } = await app.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', buyer.email)
+      .executeTakeFirstOrThrow();
+    // The buyer's row is held while the purchases arrive: on PostgreSQL each begins its
+    // statement while the customer holds no order, then waits; each must still count the
+    // orders placed by those that ran before it.
+    let pending: Promise<Response>[] = [];
+    await app.database.db.transaction().execute(async (trx) => {
+      await sql`select id from users where id = ${buyerId} for update`.execute(trx);
+      pending = Array.from({ length: 12 }, () => buy(buyer, tool._id, 1));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    const responses = await Promise.all(pending);
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(409)]);
     expect(await stockOf(tool._id)).toBe(95);

@@ -1,4 +1,5 @@
 import type { Order, Tool } from '@shop/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
@@ -94,6 +95,31 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
     expect(await ordersOf(buyer, tool._id)).toHaveLength(1);
   });
 
+  it('places one order when requests with the same key all started before the first commits', async () => {
+    const buyer = await signUpWithToken(app);
+    const tool = await createTool();
+    const { id: buyerId } = await app.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', buyer.email)
+      .executeTakeFirstOrThrow();
+    // The buyer's row is held while the requests arrive: on PostgreSQL each begins its
+    // statement, sees no key yet, and waits; then they run one after another, and all but the
+    // first find the key taken only when they write it.
+    let responses: Promise<Response>[] = [];
+    await app.database.db.transaction().execute(async (trx) => {
+      await sql`select id from users where id = ${buyerId} for update`.execute(trx);
+      responses = Array.from({ length: 6 }, () => buy(buyer, purchase(tool._id), 'held-up'));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    });
+    const answers = await Promise.all(responses);
+    expect(answers.map((response) => response.status)).toEqual(Array(6).fill(201));
+    const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as Order)._id));
+    expect(new Set(ids).size).toBe(1);
+    expect(await stockOf(tool._id)).toBe(48);
+    expect(await ordersOf(buyer, tool._id)).toHaveLength(1);
+  });
+
   it('refuses the same key with another purchase (422), and takes no stock', async () => {
     const buyer = await signUpWithToken(app);
     const tool = await createTool();
@@ -123,6 +149,15 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
     const bobs = (await b.json()) as Order;
     expect(bobs._id).not.toBe(a._id);
     expect(bobs.userEmail).toBe(bob.email);
+    // Each one's retry answers their own order, never the other's.
+    for (const [buyer, own] of [
+      [bob, bobs],
+      [alice, a],
+    ] as const) {
+      const retried = await buy(buyer, purchase(tool._id), 'shared-key');
+      expect(retried.headers.get('Idempotent-Replayed')).toBe('true');
+      expect(((await retried.json()) as Order)._id).toBe(own._id);
+    }
     expect(await stockOf(tool._id)).toBe(46);
   });
 
