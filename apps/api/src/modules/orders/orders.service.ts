@@ -228,114 +228,121 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
           neededBy: ['The needed-by date cannot be in the past'],
         });
       }
-      const key = idempotencyKey ?? null;
-      const fingerprint = fingerprintOf(input);
-      let row: OrderRow | undefined;
-      try {
-        row = (await db
-          .with('buyer', (qb) =>
-            qb
-              .selectFrom('users')
-              .select('users.id')
-              .where('users.id', '=', buyer.id)
-              .where('users.unpaid_orders', '<', options.maxUnpaidOrders)
-              .where(({ not, exists, selectFrom }) =>
+      const key = idempotencyKey;
+      const fingerprint = key === undefined ? '' : fingerprintOf(input);
+      const placing = db
+        .with('buyer', (qb) =>
+          qb
+            .selectFrom('users')
+            .select('users.id')
+            .where('users.id', '=', buyer.id)
+            .where('users.unpaid_orders', '<', options.maxUnpaidOrders)
+            .$if(key !== undefined, (keyed) =>
+              keyed.where(({ not, exists, selectFrom }) =>
                 not(
                   exists(
                     selectFrom('purchase_keys')
                       .select('purchase_keys.key')
                       .where('purchase_keys.user_id', '=', buyer.id)
-                      .where('purchase_keys.key', '=', key),
+                      .where('purchase_keys.key', '=', key!),
                   ),
                 ),
+              ),
+            )
+            .forNoKeyUpdate(),
+        )
+        .with('taken', (qb) =>
+          qb
+            .updateTable('tools')
+            .set((eb) => ({ available_quantity: eb('available_quantity', '-', input.quantity) }))
+            .where('id', '=', input.toolId)
+            .where('retired_at', 'is', null)
+            .where('min_order_quantity', '<=', input.quantity)
+            .where('available_quantity', '>=', input.quantity)
+            // bigint: the product of two integers must not overflow before it is compared.
+            .where(sql`price_cents::bigint * ${input.quantity}`, '<=', ORDER_TOTAL_MAX_CENTS)
+            .where(({ exists, selectFrom }) => exists(selectFrom('buyer').select('buyer.id')))
+            .returning(['id', 'name', 'img', 'price_cents', 'available_quantity']),
+        )
+        .with('placed', (qb) =>
+          qb
+            .insertInto('orders')
+            .columns([
+              'tool_id',
+              'tool_name',
+              'tool_img',
+              'user_id',
+              'user_name',
+              'user_email',
+              'phone',
+              'address',
+              'quantity',
+              'unit_price_cents',
+              'price_cents',
+              'available_after',
+              'needed_by',
+              'pay_by',
+            ])
+            .expression((eb) =>
+              eb
+                .selectFrom('taken')
+                .select((taken) => [
+                  'taken.id',
+                  'taken.name',
+                  'taken.img',
+                  taken.val(buyer.id).as('user_id'),
+                  taken.val(buyer.name).as('user_name'),
+                  taken.val(buyer.email).as('user_email'),
+                  taken.val(input.phone).as('phone'),
+                  taken.val(input.address).as('address'),
+                  taken.val(input.quantity).as('quantity'),
+                  'taken.price_cents',
+                  taken('taken.price_cents', '*', input.quantity).as('price_cents'),
+                  'taken.available_quantity',
+                  sql<string | null>`${input.neededBy ?? null}::date`.as('needed_by'),
+                  sql<Date>`now() + make_interval(mins => ${options.unpaidOrderTtlMinutes})`.as(
+                    'pay_by',
+                  ),
+                ]),
+            )
+            .returningAll(),
+        );
+      // The key, when there is one, is written by the same statement.
+      const placed =
+        key === undefined
+          ? placing.selectFrom('placed')
+          : placing
+              .with('keyed', (qb) =>
+                qb
+                  .insertInto('purchase_keys')
+                  .columns(['user_id', 'key', 'fingerprint', 'order_id'])
+                  .expression((eb) =>
+                    eb
+                      .selectFrom('placed')
+                      .select((placed) => [
+                        'placed.user_id',
+                        placed.val(key).as('key'),
+                        placed.val(fingerprint).as('fingerprint'),
+                        'placed.id',
+                      ]),
+                  )
+                  .returning('purchase_keys.key'),
               )
-              .forNoKeyUpdate(),
-          )
-          .with('taken', (qb) =>
-            qb
-              .updateTable('tools')
-              .set((eb) => ({ available_quantity: eb('available_quantity', '-', input.quantity) }))
-              .where('id', '=', input.toolId)
-              .where('retired_at', 'is', null)
-              .where('min_order_quantity', '<=', input.quantity)
-              .where('available_quantity', '>=', input.quantity)
-              // bigint: the product of two integers must not overflow before it is compared.
-              .where(sql`price_cents::bigint * ${input.quantity}`, '<=', ORDER_TOTAL_MAX_CENTS)
-              .where(({ exists, selectFrom }) => exists(selectFrom('buyer').select('buyer.id')))
-              .returning(['id', 'name', 'img', 'price_cents', 'available_quantity']),
-          )
-          .with('placed', (qb) =>
-            qb
-              .insertInto('orders')
-              .columns([
-                'tool_id',
-                'tool_name',
-                'tool_img',
-                'user_id',
-                'user_name',
-                'user_email',
-                'phone',
-                'address',
-                'quantity',
-                'unit_price_cents',
-                'price_cents',
-                'available_after',
-                'needed_by',
-                'pay_by',
-              ])
-              .expression((eb) =>
-                eb
-                  .selectFrom('taken')
-                  .select((taken) => [
-                    'taken.id',
-                    'taken.name',
-                    'taken.img',
-                    taken.val(buyer.id).as('user_id'),
-                    taken.val(buyer.name).as('user_name'),
-                    taken.val(buyer.email).as('user_email'),
-                    taken.val(input.phone).as('phone'),
-                    taken.val(input.address).as('address'),
-                    taken.val(input.quantity).as('quantity'),
-                    'taken.price_cents',
-                    taken('taken.price_cents', '*', input.quantity).as('price_cents'),
-                    'taken.available_quantity',
-                    sql<string | null>`${input.neededBy ?? null}::date`.as('needed_by'),
-                    sql<Date>`now() + make_interval(mins => ${options.unpaidOrderTtlMinutes})`.as(
-                      'pay_by',
-                    ),
-                  ]),
-              )
-              .returningAll(),
-          )
-          .with('keyed', (qb) =>
-            qb
-              .insertInto('purchase_keys')
-              .columns(['user_id', 'key', 'fingerprint', 'order_id'])
-              .expression((eb) =>
-                eb
-                  .selectFrom('placed')
-                  .select((placed) => [
-                    'placed.user_id',
-                    sql<string>`${key}::text`.as('key'),
-                    placed.val(fingerprint).as('fingerprint'),
-                    'placed.id',
-                  ])
-                  .where(sql<boolean>`${key}::text is not null`),
-              )
-              .returning('purchase_keys.key'),
-          )
-          .selectFrom('placed')
+              .selectFrom('placed');
+      let row: OrderRow | undefined;
+      try {
+        row = (await placed
           .selectAll()
           .select(sql<string | null>`placed.needed_by::text`.as('needed_by'))
           .executeTakeFirst()) as OrderRow | undefined;
       } catch (error) {
-        if (!(key && isUniqueViolation(error, 'purchase_keys_pkey'))) throw error;
+        if (!(key !== undefined && isUniqueViolation(error, 'purchase_keys_pkey'))) throw error;
       }
       if (row) {
         options.onStockChange?.();
         return { order: toOrder(row), replayed: false };
       }
-      if (key) {
+      if (key !== undefined) {
         const earlier = await earlierPurchase(buyer, key, fingerprint);
         if (earlier) return { order: toOrder(earlier), replayed: true };
       }
