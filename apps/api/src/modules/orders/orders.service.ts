@@ -403,6 +403,16 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
      * The caller tells the catalogue after its commit (`onStockChange`).
      */
     async cancelUnpaidOfUser(userId: string, trx: Kysely<Database>): Promise<number> {
+      // All their orders' rows first, then the buyer's: one by one, each order's row then the
+      // buyer's (the trigger), would deadlock with an expiry holding one of them.
+      await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'unpaid')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
       const cancelled = await cancelUnpaid(trx, { userId });
       return cancelled.length;
     },
