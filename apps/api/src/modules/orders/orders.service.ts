@@ -33,12 +33,12 @@ function toOrder(row: OrderRow): Order {
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-export const orderTotalTooLarge = () => {
+const orderTotalTooLarge = () => {
   const message = `An order can total at most ${dollars(ORDER_TOTAL_MAX_CENTS)}. Please order fewer units.`;
   return new AppError(400, 'VALIDATION_FAILED', message, { quantity: [message] });
 };
 
-export const tooManyUnpaidOrders = (limit: number) =>
+const tooManyUnpaidOrders = (limit: number) =>
   new AppError(
     409,
     'TOO_MANY_UNPAID_ORDERS',
