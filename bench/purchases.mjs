@@ -2,6 +2,11 @@
 // the issue names (conditional stock decrement, then the order row) run directly on the same
 // database by 50 concurrent loops, in alternating rounds. The shop does the same work in one
 // statement (orders.service.ts).
+//
+// Since issue 13 a purchase also enforces MAX_UNPAID_ORDERS: it locks the buyer's row and
+// checks their count of unpaid orders (kept by a trigger on orders, which fires for the raw
+// INSERT too). The reference does the same, as a first statement, so both sides pay for the
+// same rules; the shop is started with a limit no buyer here reaches (lib/shop.mjs).
 import { assertClean, best, load, loop } from './lib/load.mjs';
 import { BENCH_ADMIN_EMAIL } from './lib/shop.mjs';
 import { call, signUp, signUpUsers } from './lib/users.mjs';
@@ -10,12 +15,15 @@ const PHONE = '+1 555 0100';
 const ADDRESS = '1 Bench Street, Springfield';
 const STOCK = 1_000_000;
 
+const MAX_UNPAID_ORDERS = 1_000_000;
+const LOCK_BUYER = `select id from users where id = $1 and unpaid_orders < $2 for no key update`;
 const TAKE_STOCK = `update tools set available_quantity = available_quantity - $1
   where id = $2 and retired_at is null and min_order_quantity <= $1 and available_quantity >= $1
   returning name, img, price_cents, available_quantity`;
 const INSERT_ORDER = `insert into orders (tool_id, tool_name, tool_img, user_id, user_name,
-    user_email, phone, address, quantity, unit_price_cents, price_cents, available_after, needed_by)
-  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, null)
+    user_email, phone, address, quantity, unit_price_cents, price_cents, available_after, needed_by,
+    pay_by)
+  values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, null, now() + interval '60 minutes')
   returning *, needed_by::text as needed_by`;
 
 /** The reference: the purchase transaction with nothing around it. */
@@ -28,6 +36,8 @@ async function rawPurchases({ db, tool, buyers, workers, seconds }) {
     task: (worker) =>
       db.transaction(async (query) => {
         const buyer = buyers[worker % buyers.length];
+        const [held] = await query(LOCK_BUYER, [buyer.id, MAX_UNPAID_ORDERS]);
+        if (!held) throw new Error('raw purchase: too many unpaid orders');
         const [taken] = await query(TAKE_STOCK, [quantity, tool._id]);
         if (!taken) throw new Error('raw purchase: no stock taken');
         await query(INSERT_ORDER, [

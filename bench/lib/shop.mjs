@@ -136,6 +136,9 @@ export async function startShop({ dataDir, databaseUrl, logFile, env = {} }) {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
+      // The purchase bench keeps each customer buying for seconds: thousands of unpaid orders.
+      // The limit is still checked on every purchase, as bench/purchases.mjs's reference does.
+      MAX_UNPAID_ORDERS: '1000000',
       LOG_LEVEL: 'info',
       ...env,
     },

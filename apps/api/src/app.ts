@@ -32,6 +32,7 @@ import { type AnyProvider, createPaymentsService } from './modules/payments/paym
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createStripeProvider } from './modules/payments/stripe-provider';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createOrderExpiry } from './modules/orders/order-expiry';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
@@ -47,6 +48,9 @@ export type AppEnv = AuthEnv &
     | 'STRIPE_SECRET_KEY'
     | 'STRIPE_PUBLISHABLE_KEY'
     | 'STRIPE_WEBHOOK_SECRET'
+    | 'UNPAID_ORDER_TTL_MINUTES'
+    | 'MAX_UNPAID_ORDERS'
+    | 'ORDER_EXPIRY_INTERVAL_SECONDS'
   > &
   Partial<Pick<Env, 'CATALOGUE_CACHE_MS' | 'TOKEN_CACHE_MS'>>;
 
@@ -107,10 +111,37 @@ export function createApi({
   if (cors) api.use('*', cors);
   api.use('*', jsonBodyLimit(env));
 
+  const tools = createToolsService(db, {
+    cacheTtlMs: env.CATALOGUE_CACHE_MS,
+    onChange: replay?.clear,
+  });
+  // A purchase or a cancel changes a tool's stock: the catalogue cache forgets its pages.
+  const orders = createOrdersService(db, {
+    onStockChange: tools.catalogueChanged,
+    unpaidOrderTtlMinutes: env.UNPAID_ORDER_TTL_MINUTES,
+    maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+  });
+  const payments = createPaymentsService(
+    db,
+    paymentProvider ?? choosePaymentProvider(db, env),
+    orders,
+    logger,
+  );
+  // The server starts it (server.ts); an app made for a test runs no timer. Each due order
+  // is settled with the payment provider first: a payment that got there first wins.
+  const orderExpiry = createOrderExpiry(db, {
+    expire: (orderId) => payments.expireOrder(orderId, orders.expire),
+    logger,
+    intervalMs: env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
+  });
   const users = createUsersService(db, {
     adminEmail: env.ADMIN_EMAIL,
     tokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
     tokenCacheMs: env.TOKEN_CACHE_MS,
+    // A removed customer's unpaid orders are cancelled and their stock returns, in the
+    // removal's own transaction; the catalogue forgets after the commit.
+    onRemove: async (userId, trx) =>
+      (await orders.cancelUnpaidOfUser(userId, trx)) > 0 ? tools.catalogueChanged : undefined,
   });
   const readIdentity = async (headers: Headers) => {
     const session = await auth.api.getSession({ headers });
@@ -138,19 +169,7 @@ export function createApi({
   api.route('/', healthRoutes(db));
   const signedIn = requireUser(users);
   api.route('/', usersRoutes(users, signedIn, readIdentity));
-  const tools = createToolsService(db, {
-    cacheTtlMs: env.CATALOGUE_CACHE_MS,
-    onChange: replay?.clear,
-  });
-  // A purchase or a cancel changes a tool's stock: the catalogue cache forgets its pages.
-  const orders = createOrdersService(db, { onStockChange: tools.catalogueChanged });
   api.route('/', ordersRoutes(orders, signedIn));
-  const payments = createPaymentsService(
-    db,
-    paymentProvider ?? choosePaymentProvider(db, env),
-    orders,
-    logger,
-  );
   api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
@@ -159,7 +178,7 @@ export function createApi({
 
   api.all('*', apiNotFound);
   api.onError(createErrorHandler(logger));
-  return api;
+  return Object.assign(api, { orderExpiry });
 }
 
 /** The whole HTTP app: headers and logs on every response, the API under `/api`. */
@@ -177,7 +196,8 @@ export function createApp(deps: AppDeps) {
       ? apiHeaders(c, next)
       : pageHeaders(c, next),
   );
-  app.route('/api', createApi(deps));
+  const api = createApi(deps);
+  app.route('/api', api);
   app.onError(createErrorHandler(deps.logger));
-  return app;
+  return Object.assign(app, { orderExpiry: api.orderExpiry });
 }

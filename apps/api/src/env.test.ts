@@ -10,6 +10,9 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SEED_DEMO).toBe(true);
     expect(env.CORS_ORIGINS).toEqual([]);
+    expect(env.UNPAID_ORDER_TTL_MINUTES).toBe(60);
+    expect(env.MAX_UNPAID_ORDERS).toBe(5);
+    expect(env.ORDER_EXPIRY_INTERVAL_SECONDS).toBe(30);
   });
 
   it('reads the values it is given', () => {
@@ -35,6 +38,9 @@ describe('loadEnv', () => {
     ['AUTH_RATE_LIMIT_PER_MINUTE', '1000000', /AUTH_RATE_LIMIT_PER_MINUTE: must be at most 100000/],
     ['ACCESS_TOKEN_TTL_MINUTES', '0', /ACCESS_TOKEN_TTL_MINUTES: must be at least 1/],
     ['BODY_LIMIT_BYTES', '12.5', /BODY_LIMIT_BYTES: must be a whole number/],
+    ['UNPAID_ORDER_TTL_MINUTES', '0', /UNPAID_ORDER_TTL_MINUTES: must be at least 1/],
+    ['MAX_UNPAID_ORDERS', '0', /MAX_UNPAID_ORDERS: must be at least 1/],
+    ['ORDER_EXPIRY_INTERVAL_SECONDS', '0.5', /ORDER_EXPIRY_INTERVAL_SECONDS: must be a whole/],
     ['STRIPE_SECRET_KEY', 'sk_test_x', /set all three or none/],
     ['GOOGLE_CLIENT_ID', 'abc', /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither/],
   ])('stops with a message naming %s=%s', (name, value, message) => {

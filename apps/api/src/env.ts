@@ -83,6 +83,27 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(10),
+  /** How long an unpaid order holds its stock; then it is cancelled and the stock returns. */
+  UNPAID_ORDER_TTL_MINUTES: z.coerce
+    .number({ error: 'must be a number of minutes' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(60 * 24 * 30, 'must be at most 43200 (30 days)')
+    .default(60),
+  /** How many unpaid orders one customer may hold at once. */
+  MAX_UNPAID_ORDERS: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000_000, 'must be at most 1000000')
+    .default(5),
+  /** How often each process looks for unpaid orders past their time. */
+  ORDER_EXPIRY_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'must be a number of seconds' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(3600, 'must be at most 3600')
+    .default(30),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

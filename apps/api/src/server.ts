@@ -61,6 +61,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
       resolve();
     });
   });
+  // Unpaid orders past their time give their stock back, now and every interval.
+  app.orderExpiry.start();
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -70,6 +72,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     database,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.orderExpiry.stop();
       await database.close();
     },
   };

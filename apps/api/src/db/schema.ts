@@ -52,6 +52,8 @@ export interface UsersTable {
   email: string;
   name: string;
   role: ColumnType<'admin' | 'user', 'admin' | 'user' | undefined, 'admin' | 'user'>;
+  /** Kept by a trigger on orders (migration 0007): never written by the code. */
+  unpaid_orders: ColumnType<number, never, never>;
   created_at: CreatedAt;
 }
 
@@ -97,6 +99,18 @@ export interface OrdersTable {
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
   transaction_id: string | null;
   paid_at: Date | null;
+  /** The deadline of an unpaid order; past it the order expires and its stock returns. */
+  pay_by: Date | null;
+  /** Set while a process expires this order (order-expiry.ts). */
+  expiry_lease_until: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface PurchaseKeysTable {
+  user_id: string;
+  key: string;
+  fingerprint: string;
+  order_id: string;
   created_at: CreatedAt;
 }
 
@@ -147,6 +161,7 @@ export interface Database {
   order_payments: OrderPaymentsTable;
   payment_refunds: PaymentRefundsTable;
   orders: OrdersTable;
+  purchase_keys: PurchaseKeysTable;
   profiles: ProfilesTable;
   tools: ToolsTable;
   summary_items: SummaryItemsTable;

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -94,7 +95,7 @@ export const corsForConfiguredOrigins = (
     : cors({
         origin: (origin) => (env.CORS_ORIGINS.includes(origin) ? origin : null),
         credentials: true,
-        allowHeaders: ['Content-Type', 'Authorization'],
-        exposeHeaders: ['X-Total-Count'],
+        allowHeaders: ['Content-Type', 'Authorization', IDEMPOTENCY_KEY_HEADER],
+        exposeHeaders: [TOTAL_COUNT_HEADER, 'Idempotent-Replayed'],
         maxAge: 600,
       });

@@ -2,6 +2,9 @@
  * Crash recovery (issue 8): the real server, started with `npm start` as a user would, takes
  * purchases from many clients, is killed with SIGKILL mid-load, and restarts. Every purchase
  * that got a 201 must be there once, and stock plus units sold must equal the starting stock.
+ * Each purchase carries an Idempotency-Key (issue 13): a purchase the kill left unanswered is
+ * retried after the restart with its key, and gives exactly one order, whether or not it was
+ * committed before the kill.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -88,6 +91,8 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
       ADMIN_EMAIL: 'admin@partsshop.com',
       SEED_DEMO: 'false',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Each client keeps buying until the kill: the unpaid-orders limit is not under test.
+      MAX_UNPAID_ORDERS: '1000000',
     };
     if (kind === 'pglite') {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
@@ -113,6 +118,23 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
     }
 
     const { call, account } = httpClient(base);
+    const purchaseWithKey = (token: string, key: string, body: unknown) =>
+      fetch(`${base}/api/purchase`, {
+        method: 'POST',
+        headers: {
+          Origin: base,
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': key,
+        },
+        body: JSON.stringify(body),
+      });
+    const purchaseBody = (quantity: number) => ({
+      toolId: tool._id,
+      quantity,
+      phone: '555 0100',
+      address: 'Crash Lane 1',
+    });
 
     let shop = await startShop(env);
     cleanups.push(async () => killGroup(shop.child, 'SIGKILL'));
@@ -141,23 +163,28 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
       Array.from({ length: CLIENTS }, (_, i) => account(`buyer${i}x${port}@example.com`)),
     );
 
+    // One purchase answered before the kill: its retry after the restart must answer it again.
+    const answeredBefore = (await (
+      await purchaseWithKey(buyers[0]!, 'before-the-kill', purchaseBody(1))
+    ).json()) as Order;
+
     // Many clients buy until the server dies under them.
-    const acknowledged: { id: string; quantity: number }[] = [];
+    const acknowledged: { id: string; quantity: number }[] = [
+      { id: answeredBefore._id, quantity: 1 },
+    ];
+    const unanswered: { token: string; key: string; quantity: number }[] = [];
     let dead = false;
     const clients = buyers.map(async (token, index) => {
       let round = 0;
       while (!dead) {
-        const quantity = ((index + round++) % 3) + 1;
+        const quantity = ((index + round) % 3) + 1;
+        const key = `client-${index}-round-${round++}`;
         try {
-          const response = await call('POST', '/api/purchase', token, {
-            toolId: tool._id,
-            quantity,
-            phone: '555 0100',
-            address: 'Crash Lane 1',
-          });
+          const response = await purchaseWithKey(token, key, purchaseBody(quantity));
           if (response.status === 201)
             acknowledged.push({ id: ((await response.json()) as Order)._id, quantity });
         } catch {
+          unanswered.push({ token, key, quantity });
           return; // the connection died with the server
         }
       }
@@ -171,7 +198,21 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
     expect(acknowledged.length).toBeGreaterThan(10);
 
     shop = await startShop(env);
+    // The client retries what got no answer, with the same key and purchase.
+    const replayedBefore = await purchaseWithKey(buyers[0]!, 'before-the-kill', purchaseBody(1));
+    expect(replayedBefore.status).toBe(201);
+    expect(replayedBefore.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(((await replayedBefore.json()) as Order)._id).toBe(answeredBefore._id);
+    let committedUnanswered = 0;
+    for (const { token, key, quantity } of unanswered) {
+      const retried = await purchaseWithKey(token, key, purchaseBody(quantity));
+      expect(retried.status).toBe(201);
+      if (retried.headers.get('Idempotent-Replayed') === 'true') committedUnanswered += 1;
+      acknowledged.push({ id: ((await retried.json()) as Order)._id, quantity });
+    }
     const all = (await (await call('GET', '/api/allPurchase', adminToken)).json()) as Order[];
+    // One order per key: none lost, none doubled by a retry.
+    expect(all.length).toBe(acknowledged.length);
     const ids = all.map((order) => order._id);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { id, quantity } of acknowledged) {
@@ -186,7 +227,9 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
       .reduce((sum, order) => sum + order.quantity, 0);
     expect(stock + sold).toBe(STARTING_STOCK);
     console.log(
-      `crash recovery [${kind}]: ${acknowledged.length} acknowledged, ${all.length} found after restart`,
+      `crash recovery [${kind}]: ${acknowledged.length - unanswered.length} acknowledged, ` +
+        `${unanswered.length} retried after the restart (${committedUnanswered} had been ` +
+        `committed before the kill), ${all.length} found after restart`,
     );
 
     killGroup(shop.child, 'SIGTERM');

@@ -3,6 +3,7 @@ import { type AppDeps, type AppEnv, createApp } from '../app';
 import { createAuth } from '../auth/better-auth';
 import { type DatabaseHandle, migrateToLatest } from '../db/database';
 import { seedDemoData } from '../db/seed';
+import type { OrderExpiry } from '../modules/orders/order-expiry';
 import { type TestDatabaseKind, createTestDatabase } from './databases';
 
 export interface TestApp {
@@ -10,6 +11,8 @@ export interface TestApp {
   /** Every API route the app answers, as "METHOD /path" (middleware and catch-alls left out). */
   routes: string[];
   request(path: string, init?: RequestInit): Promise<Response>;
+  /** The app's expiry of unpaid orders; never started: tests run a sweep with `runOnce(now)`. */
+  orderExpiry: OrderExpiry;
   close(): Promise<void>;
 }
 
@@ -27,6 +30,9 @@ export const testEnv: AppEnv = {
   TRUST_PROXY: false,
   OIDC_NAME: 'OpenID Connect',
   AUTH_RATE_LIMIT_PER_MINUTE: 10,
+  UNPAID_ORDER_TTL_MINUTES: 60,
+  MAX_UNPAID_ORDERS: 5,
+  ORDER_EXPIRY_INTERVAL_SECONDS: 30,
 };
 
 /** Tests say which address a request comes from; rate limits count per address. */
@@ -70,6 +76,7 @@ export async function createTestApp(
     database,
     routes,
     request: async (path, init) => app.request(path, init),
+    orderExpiry: app.orderExpiry,
     close: () => database.close(),
   };
 }

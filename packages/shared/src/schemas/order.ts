@@ -5,6 +5,12 @@ import { noControlCharacters } from './text';
 export const PHONE_MAX = 30;
 export const ADDRESS_MAX = 500;
 export const QUANTITY_MAX = 100_000;
+/**
+ * The largest total one order may have, in cents ($21,474,836.47): the largest amount the
+ * database and the payment records hold. A larger order is refused with 400 before any stock
+ * is taken.
+ */
+export const ORDER_TOTAL_MAX_CENTS = 2_147_483_647;
 
 /** SPEC.md section 5: required and must contain a digit (purchase form and profile). */
 export const PhoneSchema = z
@@ -46,6 +52,19 @@ export const PurchaseSchema = z
   .strict();
 export type Purchase = z.infer<typeof PurchaseSchema>;
 
+/**
+ * `POST /api/purchase` may carry this header: a retry with the same key (same customer, same
+ * purchase) answers the order the first request placed instead of placing another.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_MAX = 255;
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(
+    new RegExp(`^[\\x20-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`),
+    `${IDEMPOTENCY_KEY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters`,
+  );
+
 export const orderStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
@@ -70,6 +89,8 @@ export interface Order {
   transactionId: string | null;
   status: OrderStatus;
   createdAt: string;
+  /** While unpaid: when the order expires and its stock returns (ISO time); otherwise null. */
+  payBy: string | null;
 }
 
 export const OrderListQuerySchema = z

@@ -5,6 +5,7 @@ import * as orders from './0003-orders';
 import * as profiles from './0004-profiles-and-review-authors';
 import * as sandboxPayments from './0005-sandbox-payments';
 import * as toolNameSearch from './0006-tool-name-search';
+import * as orderReservations from './0007-order-reservations';
 import * as paymentSettlement from './0008-payment-settlement';
 import * as sessionTokens from './0009-session-tokens';
 
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0004-profiles-and-review-authors': profiles,
   '0005-sandbox-payments': sandboxPayments,
   '0006-tool-name-search': toolNameSearch,
+  '0007-order-reservations': orderReservations,
   '0008-payment-settlement': paymentSettlement,
   '0009-session-tokens': sessionTokens,
 };

@@ -1,4 +1,5 @@
-import { IdSchema, messages, type Order, type Purchase } from '@shop/shared';
+import { createHash } from 'node:crypto';
+import { IdSchema, ORDER_TOTAL_MAX_CENTS, messages, type Order, type Purchase } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -25,38 +26,66 @@ function toOrder(row: OrderRow): Order {
     transactionId: row.transaction_id,
     status: row.status,
     createdAt: row.created_at.toISOString(),
+    payBy: row.status === 'unpaid' && row.pay_by ? row.pay_by.toISOString() : null,
   };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 
-/** Why no stock was taken: the tool is gone, the quantity is out of its bounds, or sold out. */
-async function refusal(db: Kysely<Database>, input: Purchase): Promise<AppError> {
-  const tool = await db
-    .selectFrom('tools')
-    .select(['min_order_quantity', 'available_quantity'])
-    .where('id', '=', input.toolId)
-    .where('retired_at', 'is', null)
-    .executeTakeFirst();
-  if (!tool) return notFound('Tool');
-  const notice = messages.quantityNotice(tool.min_order_quantity, tool.available_quantity);
-  if (input.quantity < tool.min_order_quantity) {
-    return new AppError(400, 'VALIDATION_FAILED', notice, { quantity: [notice] });
-  }
-  if (input.quantity > tool.available_quantity) {
-    return new AppError(409, 'OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
-      quantity: [notice],
-    });
-  }
-  return new AppError(409, 'OUT_OF_STOCK', 'Sorry, this tool has just sold out in that quantity.');
-}
+const orderTotalTooLarge = () => {
+  const message = `An order can total at most ${dollars(ORDER_TOTAL_MAX_CENTS)}. Please order fewer units.`;
+  return new AppError(400, 'VALIDATION_FAILED', message, { quantity: [message] });
+};
+
+const tooManyUnpaidOrders = (limit: number) =>
+  new AppError(
+    409,
+    'TOO_MANY_UNPAID_ORDERS',
+    `You have ${limit} unpaid ${limit === 1 ? 'order' : 'orders'}. Pay or cancel one before placing another.`,
+  );
+
+/** What a purchase asked for, so a retry with the same key can be told from another purchase. */
+const fingerprintOf = (input: Purchase) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify([
+        input.toolId,
+        input.quantity,
+        input.phone,
+        input.address,
+        input.neededBy ?? null,
+      ]),
+    )
+    .digest('base64url');
+
+/** Idempotency keys are kept this long (at least; the expiry job deletes older ones). */
+export const PURCHASE_KEY_TTL_HOURS = 24;
+
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '23505' &&
+  (error as { constraint?: unknown }).constraint === constraint;
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 export interface OrdersServiceOptions {
   /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
   onStockChange?: () => void;
+  /** How long a new unpaid order holds its stock (UNPAID_ORDER_TTL_MINUTES). */
+  unpaidOrderTtlMinutes: number;
+  /** How many unpaid orders one customer may hold at once (MAX_UNPAID_ORDERS). */
+  maxUnpaidOrders: number;
 }
 
-export function createOrdersService(db: Kysely<Database>, options: OrdersServiceOptions = {}) {
+/** A purchase's answer: the order, and whether it was placed by an earlier request (same key). */
+export interface Placed {
+  order: Order;
+  replayed: boolean;
+}
+
+export function createOrdersService(db: Kysely<Database>, options: OrdersServiceOptions) {
   /** Every column, with the calendar day as text (a Date would shift with the time zone). */
   const selectOrders = (executor: Kysely<Database> = db) =>
     executor
@@ -73,22 +102,155 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     return row;
   }
 
+  /** The order an earlier purchase with this key placed, if any (or a 422 for another purchase). */
+  async function earlierPurchase(
+    buyer: CurrentUser,
+    key: string,
+    fingerprint: string,
+  ): Promise<OrderRow | undefined> {
+    const earlier = await db
+      .selectFrom('purchase_keys')
+      .select(['order_id', 'fingerprint'])
+      .where('user_id', '=', buyer.id)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    if (!earlier) return undefined;
+    if (earlier.fingerprint !== fingerprint) {
+      throw new AppError(
+        422,
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was already used for a different purchase. Use a new key for a new purchase.',
+      );
+    }
+    return selectOrders().where('id', '=', earlier.order_id).executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Why no order was placed: the tool is gone, the quantity is out of its bounds, the total
+   * too large, the buyer holds too many unpaid orders, or the stock ran out.
+   */
+  async function refusal(input: Purchase, buyer: CurrentUser): Promise<AppError> {
+    const tool = await db
+      .selectFrom('tools')
+      .select(['min_order_quantity', 'available_quantity', 'price_cents'])
+      .where('id', '=', input.toolId)
+      .where('retired_at', 'is', null)
+      .executeTakeFirst();
+    if (!tool) return notFound('Tool');
+    const notice = messages.quantityNotice(tool.min_order_quantity, tool.available_quantity);
+    if (input.quantity < tool.min_order_quantity) {
+      return new AppError(400, 'VALIDATION_FAILED', notice, { quantity: [notice] });
+    }
+    if (tool.price_cents * input.quantity > ORDER_TOTAL_MAX_CENTS) return orderTotalTooLarge();
+    const holder = await db
+      .selectFrom('users')
+      .select('unpaid_orders')
+      .where('id', '=', buyer.id)
+      .executeTakeFirst();
+    if (!holder) return new AppError(401, 'UNAUTHENTICATED', 'Please sign in again');
+    if (holder.unpaid_orders >= options.maxUnpaidOrders) {
+      return tooManyUnpaidOrders(options.maxUnpaidOrders);
+    }
+    if (input.quantity > tool.available_quantity) {
+      return new AppError(409, 'OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
+        quantity: [notice],
+      });
+    }
+    return new AppError(
+      409,
+      'OUT_OF_STOCK',
+      'Sorry, this tool has just sold out in that quantity.',
+    );
+  }
+
+  /**
+   * Cancels the unpaid orders `which` selects and returns their units to stock, in one
+   * statement. Rows are locked order, then buyer (the unpaid-orders trigger), then tool: the
+   * order every other statement follows (a purchase locks buyer then tool; a payment order
+   * then buyer), so none of them can deadlock with another.
+   */
+  async function cancelUnpaid(
+    executor: Kysely<Database>,
+    which: { id: string } | { userId: string },
+  ): Promise<OrderRow[]> {
+    const rows = await executor
+      .with('cancelled', (qb) =>
+        qb
+          .updateTable('orders')
+          .set({ status: 'cancelled', expiry_lease_until: null })
+          .where('status', '=', 'unpaid')
+          .where((eb) =>
+            'id' in which ? eb('id', '=', which.id) : eb('user_id', '=', which.userId),
+          )
+          .returningAll(),
+      )
+      .with('returned', (qb) =>
+        qb
+          .updateTable('tools')
+          .from(
+            qb
+              .selectFrom('cancelled')
+              .select(['tool_id', sql<number>`sum(quantity)::int`.as('units')])
+              .groupBy('tool_id')
+              .as('freed'),
+          )
+          .set((eb) => ({
+            available_quantity: eb('available_quantity', '+', eb.ref('freed.units')),
+          }))
+          .whereRef('tools.id', '=', 'freed.tool_id')
+          .returning('tools.id'),
+      )
+      .selectFrom('cancelled')
+      .selectAll()
+      .select(sql<string | null>`cancelled.needed_by::text`.as('needed_by'))
+      .execute();
+    return rows as OrderRow[];
+  }
+
   return {
     /**
-     * Places an order in one statement: a conditional update takes the stock, and the order is
-     * written from the row it took, with the price stored here. Only a refused update reads
-     * the tool again, to say why.
+     * Places an order in one statement (one round trip, atomic on its own):
+     * 1. locks the buyer's row, only if they hold fewer than MAX_UNPAID_ORDERS unpaid orders
+     *    and have not used this Idempotency-Key. A purchase blocked on that lock re-reads the
+     *    row once it is free, so its count is the one the other purchase left (the count of
+     *    orders itself would be read as it was when the statement began);
+     * 2. takes the stock, only if the tool is on sale, the quantity within its bounds, enough
+     *    left and the total within ORDER_TOTAL_MAX_CENTS (so concurrent buyers never oversell,
+     *    and no total overflows);
+     * 3. writes the order from the row it took, with the price and the pay-by time set here,
+     *    and the key with it (a crash keeps both or neither).
+     * Only a refused purchase reads again, to say why. Same key twice at once: the second
+     * trips over the key's primary key and answers the first one's order.
      */
-    async purchase(input: Purchase, buyer: CurrentUser): Promise<Order> {
+    async purchase(input: Purchase, buyer: CurrentUser, idempotencyKey?: string): Promise<Placed> {
       if (input.neededBy && input.neededBy < today()) {
         throw new AppError(400, 'VALIDATION_FAILED', 'The needed-by date cannot be in the past', {
           neededBy: ['The needed-by date cannot be in the past'],
         });
       }
-      // One statement is atomic on its own and costs one round trip. The stock is taken only
-      // if the tool is on sale, the quantity within its bounds and enough left, so concurrent
-      // buyers never oversell.
-      const row = await db
+      const key = idempotencyKey;
+      const fingerprint = key === undefined ? '' : fingerprintOf(input);
+      const placing = db
+        .with('buyer', (qb) =>
+          qb
+            .selectFrom('users')
+            .select('users.id')
+            .where('users.id', '=', buyer.id)
+            .where('users.unpaid_orders', '<', options.maxUnpaidOrders)
+            .$if(key !== undefined, (keyed) =>
+              keyed.where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom('purchase_keys')
+                      .select('purchase_keys.key')
+                      .where('purchase_keys.user_id', '=', buyer.id)
+                      .where('purchase_keys.key', '=', key!),
+                  ),
+                ),
+              ),
+            )
+            .forNoKeyUpdate(),
+        )
         .with('taken', (qb) =>
           qb
             .updateTable('tools')
@@ -97,50 +259,94 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
             .where('retired_at', 'is', null)
             .where('min_order_quantity', '<=', input.quantity)
             .where('available_quantity', '>=', input.quantity)
+            // bigint: the product of two integers must not overflow before it is compared.
+            .where(sql`price_cents::bigint * ${input.quantity}`, '<=', ORDER_TOTAL_MAX_CENTS)
+            .where(({ exists, selectFrom }) => exists(selectFrom('buyer').select('buyer.id')))
             .returning(['id', 'name', 'img', 'price_cents', 'available_quantity']),
         )
-        .insertInto('orders')
-        .columns([
-          'tool_id',
-          'tool_name',
-          'tool_img',
-          'user_id',
-          'user_name',
-          'user_email',
-          'phone',
-          'address',
-          'quantity',
-          'unit_price_cents',
-          'price_cents',
-          'available_after',
-          'needed_by',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('taken')
-            .select((taken) => [
-              'taken.id',
-              'taken.name',
-              'taken.img',
-              taken.val(buyer.id).as('user_id'),
-              taken.val(buyer.name).as('user_name'),
-              taken.val(buyer.email).as('user_email'),
-              taken.val(input.phone).as('phone'),
-              taken.val(input.address).as('address'),
-              taken.val(input.quantity).as('quantity'),
-              'taken.price_cents',
-              taken('taken.price_cents', '*', input.quantity).as('price_cents'),
-              'taken.available_quantity',
-              sql<string | null>`${input.neededBy ?? null}::date`.as('needed_by'),
-            ]),
-        )
-        .returningAll()
-        .returning(sql<string | null>`needed_by::text`.as('needed_by'))
-        .executeTakeFirst();
-      if (!row) throw await refusal(db, input);
-      const order = toOrder(row);
-      options.onStockChange?.();
-      return order;
+        .with('placed', (qb) =>
+          qb
+            .insertInto('orders')
+            .columns([
+              'tool_id',
+              'tool_name',
+              'tool_img',
+              'user_id',
+              'user_name',
+              'user_email',
+              'phone',
+              'address',
+              'quantity',
+              'unit_price_cents',
+              'price_cents',
+              'available_after',
+              'needed_by',
+              'pay_by',
+            ])
+            .expression((eb) =>
+              eb
+                .selectFrom('taken')
+                .select((taken) => [
+                  'taken.id',
+                  'taken.name',
+                  'taken.img',
+                  taken.val(buyer.id).as('user_id'),
+                  taken.val(buyer.name).as('user_name'),
+                  taken.val(buyer.email).as('user_email'),
+                  taken.val(input.phone).as('phone'),
+                  taken.val(input.address).as('address'),
+                  taken.val(input.quantity).as('quantity'),
+                  'taken.price_cents',
+                  taken('taken.price_cents', '*', input.quantity).as('price_cents'),
+                  'taken.available_quantity',
+                  sql<string | null>`${input.neededBy ?? null}::date`.as('needed_by'),
+                  sql<Date>`now() + make_interval(mins => ${options.unpaidOrderTtlMinutes})`.as(
+                    'pay_by',
+                  ),
+                ]),
+            )
+            .returningAll(),
+        );
+      // The key, when there is one, is written by the same statement.
+      const placed =
+        key === undefined
+          ? placing.selectFrom('placed')
+          : placing
+              .with('keyed', (qb) =>
+                qb
+                  .insertInto('purchase_keys')
+                  .columns(['user_id', 'key', 'fingerprint', 'order_id'])
+                  .expression((eb) =>
+                    eb
+                      .selectFrom('placed')
+                      .select((placed) => [
+                        'placed.user_id',
+                        placed.val(key).as('key'),
+                        placed.val(fingerprint).as('fingerprint'),
+                        'placed.id',
+                      ]),
+                  )
+                  .returning('purchase_keys.key'),
+              )
+              .selectFrom('placed');
+      let row: OrderRow | undefined;
+      try {
+        row = (await placed
+          .selectAll()
+          .select(sql<string | null>`placed.needed_by::text`.as('needed_by'))
+          .executeTakeFirst()) as OrderRow | undefined;
+      } catch (error) {
+        if (!(key !== undefined && isUniqueViolation(error, 'purchase_keys_pkey'))) throw error;
+      }
+      if (row) {
+        options.onStockChange?.();
+        return { order: toOrder(row), replayed: false };
+      }
+      if (key !== undefined) {
+        const earlier = await earlierPurchase(buyer, key, fingerprint);
+        if (earlier) return { order: toOrder(earlier), replayed: true };
+      }
+      throw await refusal(input, buyer);
     },
 
     /** The caller's own orders, newest first. */
@@ -162,36 +368,53 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       return toOrder(await findOwnOrder(id, caller));
     },
 
-    /** The buyer cancels an unpaid order; its units return to stock in the same transaction. */
+    /**
+     * The buyer, or an admin, cancels an unpaid order; its units return to stock in the same
+     * statement. Anyone else is told the order does not exist. Only the database: a payment
+     * already under way is for the caller to settle first.
+     */
     async cancel(id: string, caller: CurrentUser): Promise<Order> {
-      const result = await db.transaction().execute(async (trx) => {
-        const order = await findOwnOrder(id, caller, trx);
-        if (order.user_email !== caller.email) throw notFound('Order');
-        const cancelled = await trx
-          .updateTable('orders')
-          .set({ status: 'cancelled' })
-          .where('id', '=', order.id)
-          .where('status', '=', 'unpaid')
-          .returning('id')
-          .executeTakeFirst();
-        if (!cancelled) {
-          throw new AppError(
-            409,
-            'CONFLICT',
-            `This order is ${order.status} and can no longer be cancelled`,
-          );
-        }
-        await trx
-          .updateTable('tools')
-          .set((eb) => ({ available_quantity: eb('available_quantity', '+', order.quantity) }))
-          .where('id', '=', order.tool_id)
-          .execute();
-        return toOrder(
-          await selectOrders(trx).where('id', '=', order.id).executeTakeFirstOrThrow(),
+      const order = await findOwnOrder(id, caller);
+      const [cancelled] = await cancelUnpaid(db, { id: order.id });
+      if (!cancelled) {
+        const now = await selectOrders().where('id', '=', order.id).executeTakeFirstOrThrow();
+        throw new AppError(
+          409,
+          'CONFLICT',
+          `This order is ${now.status} and can no longer be cancelled`,
         );
-      });
+      }
       options.onStockChange?.();
-      return result;
+      return toOrder(cancelled);
+    },
+
+    /**
+     * The expiry of one unpaid order past its time (order-expiry.ts): cancelled, stock back,
+     * once. False when it was no longer unpaid (paid, cancelled, or expired by another process).
+     */
+    async expire(orderId: string): Promise<boolean> {
+      const cancelled = await cancelUnpaid(db, { id: orderId });
+      if (cancelled.length > 0) options.onStockChange?.();
+      return cancelled.length > 0;
+    },
+
+    /**
+     * Cancels every unpaid order of a user being removed, inside the removal's transaction.
+     * The caller tells the catalogue after its commit (`onStockChange`).
+     */
+    async cancelUnpaidOfUser(userId: string, trx: Kysely<Database>): Promise<number> {
+      // All their orders' rows first, then the buyer's: one by one, each order's row then the
+      // buyer's (the trigger), would deadlock with an expiry holding one of them.
+      await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'unpaid')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const cancelled = await cancelUnpaid(trx, { userId });
+      return cancelled.length;
     },
 
     /** The owner's order that can still be paid, with its stored amount. */
@@ -209,6 +432,10 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     },
 
     /** The owner's order as stored (for payment checks). */
+    /** The order as stored, for its buyer or an admin (who may cancel it); 404 for others. */
+    async rowFor(id: string, caller: CurrentUser) {
+      return findOwnOrder(id, caller);
+    },
     async ownRow(id: string, caller: CurrentUser) {
       const order = await findOwnOrder(id, caller);
       if (order.user_email !== caller.email) throw notFound('Order');

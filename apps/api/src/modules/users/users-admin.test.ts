@@ -1,4 +1,4 @@
-import type { ShopUser } from '@shop/shared';
+import type { Order, ShopUser, Tool } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
@@ -77,6 +77,75 @@ describeEachDatabase('managing users', (kind) => {
       expect(admins).toHaveLength(1);
     } finally {
       await fresh.close();
+    }
+  });
+
+  it('cancels the unpaid orders of a removed customer and returns their stock', async () => {
+    // A catalogue cached for a minute: the removal must still show at once.
+    const shop = await createTestApp(kind, { seed: false, env: { CATALOGUE_CACHE_MS: 60_000 } });
+    try {
+      const admin = await signUpAdmin(shop);
+      const customer = await signUpWithToken(shop);
+      const other = await signUpWithToken(shop);
+      const tools: Tool[] = [];
+      for (const name of ['Removal SSD', 'Removal Fan']) {
+        const created = await send(shop, 'POST', '/api/tools', admin.token, {
+          name,
+          description: 'Held by a customer who leaves',
+          minOrderQuantity: 1,
+          availableQuantity: 20,
+          price: 5,
+          img: '/images/tools/nvme-ssd.svg',
+        });
+        tools.push((await created.json()) as Tool);
+      }
+      const [ssd, fan] = tools as [Tool, Tool];
+      const buy = async (buyer: typeof customer, toolId: string, quantity: number) => {
+        const response = await send(shop, 'POST', '/api/purchase', buyer.token, {
+          toolId,
+          quantity,
+          phone: '555 0100',
+          address: '9 Leaving Road',
+        });
+        expect(response.status).toBe(201);
+        return (await response.json()) as Order;
+      };
+      const stock = async () =>
+        Object.fromEntries(
+          ((await (await shop.request('/api/tools')).json()) as Tool[]).map((tool) => [
+            tool.name,
+            tool.availableQuantity,
+          ]),
+        );
+      await buy(customer, ssd._id, 3);
+      await buy(customer, ssd._id, 4);
+      await buy(customer, fan._id, 5);
+      const paid = await buy(customer, fan._id, 2);
+      await shop.database.db
+        .updateTable('orders')
+        .set({ status: 'paid' })
+        .where('id', '=', paid._id)
+        .execute();
+      await buy(other, ssd._id, 1);
+      expect(await stock()).toEqual({ 'Removal SSD': 12, 'Removal Fan': 13 });
+
+      const removed = await send(shop, 'DELETE', `/api/user/${customer.email}`, admin.token);
+      expect(removed.status).toBe(200);
+      // Their unpaid units are back; the paid order and the other customer's order stand.
+      expect(await stock()).toEqual({ 'Removal SSD': 19, 'Removal Fan': 18 });
+      const all = (await (
+        await send(shop, 'GET', '/api/allPurchase', admin.token)
+      ).json()) as Order[];
+      const theirs = all.filter((order) => order.userEmail === customer.email);
+      expect(theirs.map((order) => order.status).sort()).toEqual([
+        'cancelled',
+        'cancelled',
+        'cancelled',
+        'paid',
+      ]);
+      expect(all.find((order) => order.userEmail === other.email)?.status).toBe('unpaid');
+    } finally {
+      await shop.close();
     }
   });
 });

@@ -38,6 +38,11 @@ export interface UsersServiceOptions {
   tokenTtlMinutes: number;
   /** How long a token's caller may be remembered in memory (decision 010); 0: not at all. */
   tokenCacheMs?: number;
+  /**
+   * Runs inside a removal's transaction, before the user's row goes (their unpaid orders are
+   * cancelled there); what it answers runs after the commit.
+   */
+  onRemove?: (userId: string, trx: Kysely<Database>) => Promise<(() => void) | undefined>;
 }
 
 /** At most this many tokens are remembered; the oldest go first. */
@@ -225,15 +230,16 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
     },
 
     /**
-     * Removes a user with their sign-in identity: sessions and tokens end at once. An admin
-     * cannot remove themself, and the last admin stays.
+     * Removes a user with their sign-in identity: sessions and tokens end at once, unpaid
+     * orders are cancelled (`onRemove`). An admin cannot remove themself, and the last admin
+     * stays.
      */
     async remove(email: string, actor: CurrentUser): Promise<void> {
       const target = normaliseEmail(email);
       if (target === actor.email) {
         throw new AppError(409, 'CANNOT_REMOVE_SELF', 'You cannot remove your own account');
       }
-      await db.transaction().execute(async (trx) => {
+      const afterCommit = await db.transaction().execute(async (trx) => {
         // Serialise removals so two admins removing each other cannot both succeed.
         await sql`select pg_advisory_xact_lock(7314002)`.execute(trx);
         const row = await trx
@@ -251,13 +257,16 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
           if (admins <= 1)
             throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed');
         }
+        const afterRemoval = await options.onRemove?.(row.id, trx);
         await trx.deleteFrom('users').where('id', '=', row.id).execute();
         // Better Auth's tables: its sessions and accounts go with its user.
         await sql`delete from "session" where "userId" = ${row.auth_user_id}`.execute(trx);
         await sql`delete from "account" where "userId" = ${row.auth_user_id}`.execute(trx);
         await sql`delete from "user" where "id" = ${row.auth_user_id}`.execute(trx);
+        return afterRemoval;
       });
       forgetCallers();
+      afterCommit?.();
     },
   };
 }
