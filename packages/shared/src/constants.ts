@@ -7,3 +7,6 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 export const REVIEW_NAME_MAX = 20;
 export const TOOL_NAME_MAX = 20;
+
+/** Request header that makes `POST /api/purchase` safe to retry: one key, one order. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

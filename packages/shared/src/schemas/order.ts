@@ -67,6 +67,8 @@ export interface Order {
   transactionId: string | null;
   status: OrderStatus;
   createdAt: string;
+  /** While unpaid: when the reservation ends and the order is cancelled (ISO time); else null. */
+  payBy: string | null;
 }
 
 export const OrderListQuerySchema = z.object({ userEmail: z.string().min(1).max(254) }).strict();
