@@ -27,6 +27,8 @@ export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined>;
+  /** Extra request headers, such as an `Idempotency-Key`. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -38,14 +40,14 @@ export interface ApiResponse<T> {
 /** The one way the web app calls the API: JSON in and out, bearer token, one error type. */
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, query, signal }: ApiRequestOptions = {},
+  { method = 'GET', body, query, headers: extraHeaders, signal }: ApiRequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') search.set(key, String(value));
   }
   const url = `${API_BASE}${path}${search.size > 0 ? `?${search}` : ''}`;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = localStorage.getItem(ACCESS_TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -87,8 +89,11 @@ export async function apiRequest<T>(
 export const api = {
   get: async <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     (await apiRequest<T>(path, options)).data,
-  post: async <T>(path: string, body?: unknown) =>
-    (await apiRequest<T>(path, { method: 'POST', body })).data,
+  post: async <T>(
+    path: string,
+    body?: unknown,
+    options?: Pick<ApiRequestOptions, 'headers' | 'signal'>,
+  ) => (await apiRequest<T>(path, { ...options, method: 'POST', body })).data,
   put: async <T>(path: string, body?: unknown) =>
     (await apiRequest<T>(path, { method: 'PUT', body })).data,
   patch: async <T>(path: string, body?: unknown) =>

@@ -16,3 +16,23 @@ export const formatCalendarDay = (day: string) => {
   if (!year || !month || !date) return day;
   return mediumDate.format(new Date(year, month - 1, date));
 };
+
+const clockTime = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const dayAndClockTime = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** A moment in the user's time zone: "HH:MM" today, with the day when it is another day. */
+export const formatDeadline = (iso: string, now = new Date()) => {
+  const moment = new Date(iso);
+  return moment.toDateString() === now.toDateString()
+    ? clockTime.format(moment)
+    : dayAndClockTime.format(moment);
+};

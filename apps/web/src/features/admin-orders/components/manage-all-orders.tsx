@@ -1,12 +1,15 @@
 import type { Order } from '@shop/shared';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { PayBy } from '../../../components/ui/pay-by';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { useCancelCustomerOrder } from '../api/cancel-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
 
@@ -27,19 +30,31 @@ interface OrderStateProps {
   order: Order;
   shipping: boolean;
   onShip: (order: Order) => void;
+  onCancel: (order: Order) => void;
 }
 
-function OrderState({ order, shipping, onShip }: OrderStateProps) {
+function OrderState({ order, shipping, onShip, onCancel }: OrderStateProps) {
   switch (order.status) {
     case 'unpaid':
       return (
-        <Link
-          to={paths.dashboard.payment(order._id)}
-          className="btn btn-warning btn-sm"
-          aria-label={`Pending: payment of ${order.userName}'s order of ${order.tool}`}
-        >
-          Pending
-        </Link>
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={paths.dashboard.payment(order._id)}
+            className="btn btn-warning btn-sm"
+            aria-label={`Pending: payment of ${order.userName}'s order of ${order.tool}`}
+          >
+            Pending
+          </Link>
+          <button
+            type="button"
+            className="btn btn-sm border-red-700 bg-transparent text-red-800 hover:bg-red-50"
+            aria-label={`Cancel ${order.userName}'s order of ${order.tool}`}
+            onClick={() => onCancel(order)}
+          >
+            Cancel
+          </button>
+          <PayBy payBy={order.payBy} className="basis-full whitespace-nowrap" />
+        </div>
       );
     case 'paid':
       return (
@@ -69,7 +84,24 @@ function OrderState({ order, shipping, onShip }: OrderStateProps) {
 export function ManageAllOrders() {
   const orders = useAllOrders();
   const ship = useShipOrder();
+  const cancel = useCancelCustomerOrder();
+  const [toCancel, setToCancel] = useState<Order | null>(null);
   const [announcement, setAnnouncement] = useState('');
+
+  const openCancel = (order: Order) => {
+    cancel.reset();
+    setToCancel(order);
+  };
+  const confirmCancel = () => {
+    if (!toCancel) return;
+    setAnnouncement('');
+    cancel.mutate(toCancel._id, {
+      onSuccess: (cancelled) => {
+        setToCancel(null);
+        setAnnouncement(`${cancelled.userName}'s order of ${cancelled.tool} is cancelled.`);
+      },
+    });
+  };
 
   const onShip = (order: Order) => {
     setAnnouncement('');
@@ -122,6 +154,7 @@ export function ManageAllOrders() {
                 order={order}
                 shipping={ship.isPending && ship.variables === order._id}
                 onShip={onShip}
+                onCancel={openCancel}
               />
             </li>
           ))}
@@ -170,6 +203,7 @@ export function ManageAllOrders() {
                       order={order}
                       shipping={ship.isPending && ship.variables === order._id}
                       onShip={onShip}
+                      onCancel={openCancel}
                     />
                   </td>
                 </tr>
@@ -194,6 +228,24 @@ export function ManageAllOrders() {
         {announcement}
       </p>
       {body}
+      <ConfirmDialog
+        open={toCancel !== null}
+        title="Cancel this order?"
+        confirmLabel="Yes, cancel it"
+        cancelLabel="Keep the order"
+        busy={cancel.isPending}
+        error={cancel.isError ? cancel.error.message : null}
+        onConfirm={confirmCancel}
+        onCancel={() => setToCancel(null)}
+      >
+        {toCancel && (
+          <p>
+            You want to cancel {toCancel.userName}&apos;s unpaid order of{' '}
+            {formatCount(toCancel.quantity)} × {toCancel.tool} ({formatPrice(toCancel.price)}). Its
+            units go back on sale.
+          </p>
+        )}
+      </ConfirmDialog>
     </section>
   );
 }

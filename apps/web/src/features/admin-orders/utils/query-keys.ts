@@ -2,4 +2,6 @@
 export const adminOrderKeys = {
   orders: ['orders'] as const,
   all: ['orders', 'all'] as const,
+  /** Every catalogue query (see the catalog feature): a cancelled order's stock returns. */
+  tools: ['tools'] as const,
 };

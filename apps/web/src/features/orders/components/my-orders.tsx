@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { PayBy } from '../../../components/ui/pay-by';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { formatCount, formatPrice } from '../../../lib/format';
@@ -36,6 +37,7 @@ function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Ord
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
+      <PayBy payBy={order.payBy} className="basis-full whitespace-nowrap" />
       <Link
         to={paths.dashboard.payment(order._id)}
         className="btn btn-primary btn-sm"

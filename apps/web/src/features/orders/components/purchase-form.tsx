@@ -33,6 +33,16 @@ interface PurchaseFormProps {
   onPurchased: (order: Order) => void;
 }
 
+/** 128 random bits in hex (`crypto.randomUUID` needs a secure context; this does not). */
+const newIdempotencyKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+
+/** No answer came (network down, or the server failed): the order may exist, so a retry reuses the key. */
+const answerUnknown = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
 const wrongText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'The order failed. Please try again.';
 
@@ -46,6 +56,8 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
   const purchase = useCreatePurchase();
   const [serverError, setServerError] = useState<string | null>(null);
   const [minDay] = useState(today);
+  // One key per order attempt: kept while the outcome is unknown, renewed once the server answered.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const {
     register,
     handleSubmit,
@@ -73,10 +85,15 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
   const onSubmit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      const order = await purchase.mutateAsync({ toolId: tool._id, ...values });
+      const order = await purchase.mutateAsync({
+        purchase: { toolId: tool._id, ...values },
+        idempotencyKey,
+      });
+      setIdempotencyKey(newIdempotencyKey());
       toast.success(messages.success.purchased);
       onPurchased(order);
     } catch (error) {
+      if (!answerUnknown(error)) setIdempotencyKey(newIdempotencyKey());
       if (error instanceof ApiError && error.fields) {
         for (const name of fieldNames) {
           const message = error.fields[name]?.[0];

@@ -2,6 +2,7 @@ import type { Order } from '@shop/shared';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { PayBy } from '../../../components/ui/pay-by';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
 import { usePaymentIntent } from '../api/create-payment-intent';
@@ -35,6 +36,7 @@ function OrderSummary({ order }: { order: Order }) {
       <p className="text-lg">
         Please pay: <strong>{formatPrice(order.price)}</strong>
       </p>
+      <PayBy payBy={order.status === 'unpaid' ? order.payBy : null} explained />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-medium">Quantity</dt>
         <dd>
