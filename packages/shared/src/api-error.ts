@@ -32,6 +32,7 @@ export const errorCodes = [
   'ALREADY_PAID',
   'ORDER_CANCELLED',
   'PAYMENT_PENDING',
+  'PAYMENT_PROVIDER_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

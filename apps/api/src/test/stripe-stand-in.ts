@@ -197,6 +197,11 @@ export async function startStripeStandIn() {
       intent.status = 'succeeded';
       return intent;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Stops answering at once, kept-alive connections included: Stripe out of reach. */
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

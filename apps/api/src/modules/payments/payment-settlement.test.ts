@@ -581,4 +581,44 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
     expect((await orderNow(app, alice, placed._id)).status).toBe('cancelled');
     expect(await stockOf(app, tool._id)).toBe(stockBefore + 2);
   });
+
+  it('with Stripe out of reach, a cancel answers 503 and changes nothing; the expiry waits', async () => {
+    const outage = await startStripeStandIn();
+    const unreachable = await createTestApp('pglite', {
+      seed: false,
+      paymentProvider: createStripeProvider({
+        secretKey: 'sk_test_shop',
+        webhookSecret,
+        api: outage.api,
+      }),
+    });
+    try {
+      const { tool: drill } = await setUpShop(unreachable);
+      const buyer = await signUpWithToken(unreachable);
+      const placed = await order(unreachable, buyer, drill._id);
+      await openPayment(unreachable, buyer, placed._id);
+      const stock = await stockOf(unreachable, drill._id);
+      await outage.close();
+
+      const cancel = await send(
+        unreachable,
+        'POST',
+        `/api/purchase/${placed._id}/cancel`,
+        buyer.token,
+      );
+      expect(cancel.status).toBe(503);
+      expect(((await cancel.json()) as { error: { code: string } }).error.code).toBe(
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+      );
+      expect((await orderNow(unreachable, buyer, placed._id)).status).toBe('unpaid');
+      expect(await stockOf(unreachable, drill._id)).toBe(stock);
+
+      // Past its time, the order is not expired while its payment cannot be settled.
+      const later = new Date(Date.now() + 2 * 60 * 60_000);
+      await unreachable.orderExpiry.runOnce(later);
+      expect((await orderNow(unreachable, buyer, placed._id)).status).toBe('unpaid');
+    } finally {
+      await unreachable.close();
+    }
+  }, 30_000);
 });

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { AppError } from '../../lib/errors';
 import { CURRENCY, type PaymentIntentInfo, type PaymentProvider } from './payment-provider';
 
 export interface StripeSettings {
@@ -6,6 +7,30 @@ export interface StripeSettings {
   webhookSecret: string;
   /** Tests point the SDK at a local stand-in for the Stripe API. */
   api?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/**
+ * Stripe out of reach (network, its own outage, its rate limit, a revoked key) is not a bug of
+ * ours: the caller gets 503 and may try again; nothing was changed on our side.
+ */
+const unavailable = (error: unknown) =>
+  error instanceof Stripe.errors.StripeConnectionError ||
+  error instanceof Stripe.errors.StripeAPIError ||
+  error instanceof Stripe.errors.StripeRateLimitError ||
+  error instanceof Stripe.errors.StripeAuthenticationError
+    ? new AppError(
+        503,
+        'PAYMENT_PROVIDER_UNAVAILABLE',
+        'The card payment service cannot be reached right now. Please try again in a minute.',
+      )
+    : error;
+
+async function askStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw unavailable(error);
+  }
 }
 
 /** Real card payments: PaymentIntents created from the stored amount, verified by asking Stripe. */
@@ -25,76 +50,80 @@ export function createStripeProvider(settings: StripeSettings) {
     orderId: intent.metadata?.orderId,
   });
 
-  async function retrieveIntent(id: string): Promise<PaymentIntentInfo | undefined> {
-    try {
-      return toInfo(await stripe.paymentIntents.retrieve(id));
-    } catch (error) {
-      if (error instanceof Stripe.errors.StripeInvalidRequestError) return undefined;
-      throw error;
-    }
-  }
+  const retrieveIntent = (id: string): Promise<PaymentIntentInfo | undefined> =>
+    askStripe(async () => {
+      try {
+        return toInfo(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return undefined;
+        throw error;
+      }
+    });
 
   return {
     name: 'stripe' as const,
 
-    async createIntent({ orderId, amountCents, email }) {
-      // One intent per order and amount, however often the payment page is opened. A cancelled
-      // one (a cancel that did not go through) is followed by a new one, keyed on the one before,
-      // so pages opened at once still agree on a single intent.
-      let idempotencyKey = `order-${orderId}-${amountCents}`;
-      for (let attempt = 0; attempt < 5; attempt++) {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: amountCents,
-            currency: CURRENCY,
-            allowed_payment_method_types: ['card'],
-            receipt_email: email,
-            metadata: { orderId },
-          },
-          { idempotencyKey },
-        );
-        if (intent.status !== 'canceled') {
-          if (!intent.client_secret) throw new Error('Stripe returned no client secret');
-          return { intentId: intent.id, clientSecret: intent.client_secret };
+    createIntent: ({ orderId, amountCents, email }) =>
+      askStripe(async () => {
+        // One intent per order and amount, however often the payment page is opened. A cancelled
+        // one (a cancel that did not go through) is followed by a new one, keyed on the one before,
+        // so pages opened at once still agree on a single intent.
+        let idempotencyKey = `order-${orderId}-${amountCents}`;
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const intent = await stripe.paymentIntents.create(
+            {
+              amount: amountCents,
+              currency: CURRENCY,
+              allowed_payment_method_types: ['card'],
+              receipt_email: email,
+              metadata: { orderId },
+            },
+            { idempotencyKey },
+          );
+          if (intent.status !== 'canceled') {
+            if (!intent.client_secret) throw new Error('Stripe returned no client secret');
+            return { intentId: intent.id, clientSecret: intent.client_secret };
+          }
+          idempotencyKey = `order-${orderId}-${amountCents}-after-${intent.id}`;
         }
-        idempotencyKey = `order-${orderId}-${amountCents}-after-${intent.id}`;
-      }
-      throw new Error(`Stripe keeps answering cancelled intents for order ${orderId}`);
-    },
+        throw new Error(`Stripe keeps answering cancelled intents for order ${orderId}`);
+      }),
 
     retrieveIntent,
 
-    async cancelIntent(id) {
-      try {
-        return toInfo(await stripe.paymentIntents.cancel(id));
-      } catch (error) {
-        // Stripe refuses to cancel an intent that succeeded (or is processing, or was already
-        // cancelled): its current state is the answer.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return retrieveIntent(id);
-        throw error;
-      }
-    },
-
-    async refund(intentId, amountCents, reason) {
-      try {
-        const refund = await stripe.refunds.create(
-          { payment_intent: intentId, amount: amountCents, metadata: { reason } },
-          // Stripe answers a repeated key with the first refund: money goes back once.
-          { idempotencyKey: `refund-${intentId}` },
-        );
-        return refund.id;
-      } catch (error) {
-        // Refunded already under a key Stripe no longer remembers (kept 24 hours).
-        if (
-          error instanceof Stripe.errors.StripeInvalidRequestError &&
-          error.code === 'charge_already_refunded'
-        ) {
-          const earlier = await stripe.refunds.list({ payment_intent: intentId, limit: 1 });
-          if (earlier.data[0]) return earlier.data[0].id;
+    cancelIntent: (id) =>
+      askStripe(async () => {
+        try {
+          return toInfo(await stripe.paymentIntents.cancel(id));
+        } catch (error) {
+          // Stripe refuses to cancel an intent that succeeded (or is processing, or was already
+          // cancelled): its current state is the answer.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) return retrieveIntent(id);
+          throw error;
         }
-        throw error;
-      }
-    },
+      }),
+
+    refund: (intentId, amountCents, reason) =>
+      askStripe(async () => {
+        try {
+          const refund = await stripe.refunds.create(
+            { payment_intent: intentId, amount: amountCents, metadata: { reason } },
+            // Stripe answers a repeated key with the first refund: money goes back once.
+            { idempotencyKey: `refund-${intentId}` },
+          );
+          return refund.id;
+        } catch (error) {
+          // Refunded already under a key Stripe no longer remembers (kept 24 hours).
+          if (
+            error instanceof Stripe.errors.StripeInvalidRequestError &&
+            error.code === 'charge_already_refunded'
+          ) {
+            const earlier = await stripe.refunds.list({ payment_intent: intentId, limit: 1 });
+            if (earlier.data[0]) return earlier.data[0].id;
+          }
+          throw error;
+        }
+      }),
 
     /** A verified webhook event, or an error for a bad or stale signature. */
     parseWebhook(
