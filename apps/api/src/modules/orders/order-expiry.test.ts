@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { httpClient, startServerProcess } from '../../test/processes';
+import { httpClient, runEntry, startServerProcess } from '../../test/processes';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createOrderExpiry } from './order-expiry';
 
@@ -210,7 +210,10 @@ describe.skipIf(!serverUrl)('expiry across processes [postgres]', () => {
     const first = await startServerProcess(env);
     cleanups.push(() => stop(first));
     const { call, account } = httpClient(first.url);
+    // The first admin is made on the server (decision 012); on PostgreSQL it may run alongside.
     const adminToken = await account('admin@partsshop.com');
+    const promoted = await runEntry('src/cli/make-admin.ts', ['admin@partsshop.com'], env).exited;
+    expect(promoted.code, promoted.stderr).toBe(0);
     const STOCK = 10_000;
     const tool = (await (
       await call('POST', '/api/tools', adminToken, {
