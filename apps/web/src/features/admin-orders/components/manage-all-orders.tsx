@@ -1,6 +1,6 @@
 import type { Order } from '@shop/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CancelOrderDialog } from '../../../components/ui/cancel-order-dialog';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -228,24 +228,14 @@ export function ManageAllOrders() {
         {announcement}
       </p>
       {body}
-      <ConfirmDialog
-        open={toCancel !== null}
-        title="Cancel this order?"
-        confirmLabel="Yes, cancel it"
-        cancelLabel="Keep the order"
+      <CancelOrderDialog
+        order={toCancel}
+        whose={(order) => `${order.userName}'s unpaid`}
         busy={cancel.isPending}
         error={cancel.isError ? cancel.error.message : null}
         onConfirm={confirmCancel}
         onCancel={() => setToCancel(null)}
-      >
-        {toCancel && (
-          <p>
-            You want to cancel {toCancel.userName}&apos;s unpaid order of{' '}
-            {formatCount(toCancel.quantity)} × {toCancel.tool} ({formatPrice(toCancel.price)}). Its
-            units go back on sale.
-          </p>
-        )}
-      </ConfirmDialog>
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@ import type { Order } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { CancelOrderDialog } from '../../../components/ui/cancel-order-dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PayBy } from '../../../components/ui/pay-by';
@@ -185,23 +185,14 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
         My Orders{count === undefined ? '' : ` (${count})`}
       </h1>
       {body}
-      <ConfirmDialog
-        open={toCancel !== null}
-        title="Cancel this order?"
-        confirmLabel="Yes, cancel it"
-        cancelLabel="Keep the order"
+      <CancelOrderDialog
+        order={toCancel}
+        whose={() => 'your'}
         busy={cancel.isPending}
         error={cancel.isError ? cancel.error.message : null}
         onConfirm={confirmCancel}
         onCancel={() => setToCancel(null)}
-      >
-        {toCancel && (
-          <p>
-            You want to cancel your order of {formatCount(toCancel.quantity)} × {toCancel.tool} (
-            {formatPrice(toCancel.price)}). Its units go back to the shop.
-          </p>
-        )}
-      </ConfirmDialog>
+      />
     </section>
   );
 }
