@@ -28,6 +28,15 @@ export async function setUpShop(app: TestApp, availableQuantity = 500) {
   return { admin, tool: (await created.json()) as Tool };
 }
 
+/** A valid `POST /api/purchase` body; the server sets everything else. */
+export const purchaseBody = (toolId: string, overrides: Record<string, unknown> = {}) => ({
+  toolId,
+  quantity: 2,
+  phone: '+1 555 0100',
+  address: '1 Market Street, San Francisco',
+  ...overrides,
+});
+
 export const order = async (app: TestApp, buyer: Account, toolId: string, quantity = 2) => {
   const response = await send(app, 'POST', '/api/purchase', buyer.token, {
     toolId,

@@ -3,9 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { type Account, purchaseBody, stockOf } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
-
-type Account = Awaited<ReturnType<typeof signUpWithToken>>;
 
 const toolInput = (overrides: Partial<Record<string, unknown>> = {}) => ({
   name: 'Test SSD',
@@ -14,14 +13,6 @@ const toolInput = (overrides: Partial<Record<string, unknown>> = {}) => ({
   availableQuantity: 50,
   price: 12.5,
   img: '/images/tools/nvme-ssd.svg',
-  ...overrides,
-});
-
-const purchase = (toolId: string, overrides: Record<string, unknown> = {}) => ({
-  toolId,
-  quantity: 2,
-  phone: '+1 555 0100',
-  address: '1 Market Street, San Francisco',
   ...overrides,
 });
 
@@ -36,8 +27,6 @@ describeEachDatabase('buying', (kind) => {
     expect(response.status).toBe(201);
     return (await response.json()) as Tool;
   };
-  const stockOf = async (toolId: string) =>
-    ((await (await app.request(`/api/tools/${toolId}`)).json()) as Tool).availableQuantity;
 
   beforeAll(async () => {
     app = await createTestApp(kind, { seed: false });
@@ -54,7 +43,7 @@ describeEachDatabase('buying', (kind) => {
       'POST',
       '/api/purchase',
       alice.token,
-      purchase(tool._id, { quantity: 3, neededBy: '2999-01-31' }),
+      purchaseBody(tool._id, { quantity: 3, neededBy: '2999-01-31' }),
     );
     expect(response.status).toBe(201);
     const order = (await response.json()) as Order;
@@ -73,7 +62,7 @@ describeEachDatabase('buying', (kind) => {
       transactionId: null,
       availableQuantity: 47,
     });
-    expect(await stockOf(tool._id)).toBe(47);
+    expect(await stockOf(app, tool._id)).toBe(47);
   });
 
   it.each([
@@ -89,13 +78,13 @@ describeEachDatabase('buying', (kind) => {
       'POST',
       '/api/purchase',
       alice.token,
-      purchase(tool._id, extra),
+      purchaseBody(tool._id, extra),
     );
     expect(response.status).toBe(400);
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
       'VALIDATION_FAILED',
     );
-    expect(await stockOf(tool._id)).toBe(50);
+    expect(await stockOf(app, tool._id)).toBe(50);
     const mine = (await (
       await send(app, 'GET', `/api/purchase?userEmail=${alice.email}`, alice.token)
     ).json()) as Order[];
@@ -109,7 +98,7 @@ describeEachDatabase('buying', (kind) => {
       'POST',
       '/api/purchase',
       alice.token,
-      purchase(tool._id, { quantity: 4 }),
+      purchaseBody(tool._id, { quantity: 4 }),
     );
     expect(below.status).toBe(400);
     expect(((await below.json()) as { error: { message: string } }).error.message).toBe(
@@ -120,17 +109,17 @@ describeEachDatabase('buying', (kind) => {
       'POST',
       '/api/purchase',
       alice.token,
-      purchase(tool._id, { quantity: 21 }),
+      purchaseBody(tool._id, { quantity: 21 }),
     );
     expect(above.status).toBe(409);
     expect(((await above.json()) as { error: { code: string } }).error.code).toBe('OUT_OF_STOCK');
     const edges = await Promise.all(
       [5, 15].map((quantity) =>
-        send(app, 'POST', '/api/purchase', alice.token, purchase(tool._id, { quantity })),
+        send(app, 'POST', '/api/purchase', alice.token, purchaseBody(tool._id, { quantity })),
       ),
     );
     expect(edges.map((response) => response.status)).toEqual([201, 201]);
-    expect(await stockOf(tool._id)).toBe(0);
+    expect(await stockOf(app, tool._id)).toBe(0);
   });
 
   it.each([
@@ -149,10 +138,10 @@ describeEachDatabase('buying', (kind) => {
       'POST',
       '/api/purchase',
       alice.token,
-      purchase(tool._id, extra),
+      purchaseBody(tool._id, extra),
     );
     expect(response.status).toBe(400);
-    expect(await stockOf(tool._id)).toBe(50);
+    expect(await stockOf(app, tool._id)).toBe(50);
   });
 
   it('answers 404 for an unknown tool and 401 without a token', async () => {
@@ -161,19 +150,19 @@ describeEachDatabase('buying', (kind) => {
       'POST',
       '/api/purchase',
       alice.token,
-      purchase('7c9e6679-7425-40de-944b-e07fc1f90ae7'),
+      purchaseBody('7c9e6679-7425-40de-944b-e07fc1f90ae7'),
     );
     expect(unknown.status).toBe(404);
     const tool = await createTool();
-    expect((await send(app, 'POST', '/api/purchase', undefined, purchase(tool._id))).status).toBe(
-      401,
-    );
+    expect(
+      (await send(app, 'POST', '/api/purchase', undefined, purchaseBody(tool._id))).status,
+    ).toBe(401);
   });
 
   it("keeps each buyer's orders to themself", async () => {
     const tool = await createTool();
     const order = (await (
-      await send(app, 'POST', '/api/purchase', alice.token, purchase(tool._id))
+      await send(app, 'POST', '/api/purchase', alice.token, purchaseBody(tool._id))
     ).json()) as Order;
     expect((await send(app, 'GET', `/api/purchase/${order._id}`, alice.token)).status).toBe(200);
     expect((await send(app, 'GET', `/api/purchase/${order._id}`, bob.token)).status).toBe(404);
@@ -193,16 +182,16 @@ describeEachDatabase('buying', (kind) => {
       (await send(app, 'PATCH', `/api/tools/${tool._id}`, bob.token, { availableQuantity: 999 }))
         .status,
     ).toBe(403);
-    expect(await stockOf(tool._id)).toBe(48);
+    expect(await stockOf(app, tool._id)).toBe(48);
   });
 
   it('lists own orders and all orders newest first', async () => {
     const tool = await createTool();
     const first = (await (
-      await send(app, 'POST', '/api/purchase', bob.token, purchase(tool._id))
+      await send(app, 'POST', '/api/purchase', bob.token, purchaseBody(tool._id))
     ).json()) as Order;
     const second = (await (
-      await send(app, 'POST', '/api/purchase', bob.token, purchase(tool._id))
+      await send(app, 'POST', '/api/purchase', bob.token, purchaseBody(tool._id))
     ).json()) as Order;
     const mine = (await (
       await send(app, 'GET', `/api/purchase?userEmail=${bob.email}`, bob.token)
@@ -216,20 +205,20 @@ describeEachDatabase('buying', (kind) => {
   it('cancels an unpaid order and returns its stock; a paid order cannot be cancelled', async () => {
     const tool = await createTool();
     const order = (await (
-      await send(app, 'POST', '/api/purchase', alice.token, purchase(tool._id, { quantity: 4 }))
+      await send(app, 'POST', '/api/purchase', alice.token, purchaseBody(tool._id, { quantity: 4 }))
     ).json()) as Order;
-    expect(await stockOf(tool._id)).toBe(46);
+    expect(await stockOf(app, tool._id)).toBe(46);
     const cancelled = await send(app, 'POST', `/api/purchase/${order._id}/cancel`, alice.token);
     expect(cancelled.status).toBe(200);
     expect(((await cancelled.json()) as Order).status).toBe('cancelled');
-    expect(await stockOf(tool._id)).toBe(50);
+    expect(await stockOf(app, tool._id)).toBe(50);
     expect((await send(app, 'POST', `/api/purchase/${order._id}/cancel`, alice.token)).status).toBe(
       409,
     );
-    expect(await stockOf(tool._id)).toBe(50);
+    expect(await stockOf(app, tool._id)).toBe(50);
 
     const paid = (await (
-      await send(app, 'POST', '/api/purchase', alice.token, purchase(tool._id))
+      await send(app, 'POST', '/api/purchase', alice.token, purchaseBody(tool._id))
     ).json()) as Order;
     await app.database.db
       .updateTable('orders')
@@ -239,13 +228,13 @@ describeEachDatabase('buying', (kind) => {
     expect((await send(app, 'POST', `/api/purchase/${paid._id}/cancel`, alice.token)).status).toBe(
       409,
     );
-    expect(await stockOf(tool._id)).toBe(48);
+    expect(await stockOf(app, tool._id)).toBe(48);
   });
 
   it('lets an admin ship a paid order, and the buyer sees it shipped', async () => {
     const tool = await createTool();
     const order = (await (
-      await send(app, 'POST', '/api/purchase', alice.token, purchase(tool._id))
+      await send(app, 'POST', '/api/purchase', alice.token, purchaseBody(tool._id))
     ).json()) as Order;
     expect((await send(app, 'POST', `/api/purchase/${order._id}/ship`, admin.token)).status).toBe(
       409,
@@ -273,7 +262,7 @@ describeEachDatabase('buying', (kind) => {
       availableQuantity: 75,
     });
     expect(response.status).toBe(200);
-    expect(await stockOf(tool._id)).toBe(75);
+    expect(await stockOf(app, tool._id)).toBe(75);
     for (const body of [
       { availableQuantity: -1 },
       { newQuantity: 5 },
@@ -284,7 +273,7 @@ describeEachDatabase('buying', (kind) => {
         400,
       );
     }
-    expect(await stockOf(tool._id)).toBe(75);
+    expect(await stockOf(app, tool._id)).toBe(75);
   });
 });
 
@@ -315,7 +304,7 @@ describeEachDatabase('buying under load', (kind) => {
           'POST',
           '/api/purchase',
           buyers[index % buyers.length]?.token,
-          purchase(tool._id, { quantity: 1 }),
+          purchaseBody(tool._id, { quantity: 1 }),
         ),
       ),
     );
@@ -367,10 +356,8 @@ describeEachDatabase('holding stock', (kind) => {
     expect(response.status).toBe(201);
     return (await response.json()) as Tool;
   };
-  const stockOf = async (toolId: string) =>
-    ((await (await app.request(`/api/tools/${toolId}`)).json()) as Tool).availableQuantity;
   const buy = (buyer: Account, toolId: string, quantity = 2) =>
-    send(app, 'POST', '/api/purchase', buyer.token, purchase(toolId, { quantity }));
+    send(app, 'POST', '/api/purchase', buyer.token, purchaseBody(toolId, { quantity }));
   const placed = async (buyer: Account, toolId: string, quantity = 2) => {
     const response = await buy(buyer, toolId, quantity);
     expect(response.status, await response.clone().text()).toBe(201);
@@ -418,7 +405,7 @@ describeEachDatabase('holding stock', (kind) => {
     const tool = await createTool({ availableQuantity: 100 });
     const orders: Order[] = [];
     for (let i = 0; i < 5; i++) orders.push(await placed(buyer, tool._id));
-    expect(await stockOf(tool._id)).toBe(90);
+    expect(await stockOf(app, tool._id)).toBe(90);
 
     const sixth = await buy(buyer, tool._id);
     expect(sixth.status).toBe(409);
@@ -426,7 +413,7 @@ describeEachDatabase('holding stock', (kind) => {
       code: 'TOO_MANY_UNPAID_ORDERS',
       message: 'You have 5 unpaid orders. Pay or cancel one before placing another.',
     });
-    expect(await stockOf(tool._id)).toBe(90);
+    expect(await stockOf(app, tool._id)).toBe(90);
     // Another customer is not held back by this one's orders.
     await placed(await signUpWithToken(app), tool._id);
 
@@ -463,7 +450,7 @@ describeEachDatabase('holding stock', (kind) => {
     const responses = await Promise.all(pending);
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses).toEqual([...Array(5).fill(201), ...Array(7).fill(409)]);
-    expect(await stockOf(tool._id)).toBe(95);
+    expect(await stockOf(app, tool._id)).toBe(95);
   });
 
   it("lets an admin cancel a customer's unpaid order, and only an unpaid one", async () => {
@@ -471,11 +458,11 @@ describeEachDatabase('holding stock', (kind) => {
     const stranger = await signUpWithToken(app);
     const tool = await createTool();
     const order = await placed(buyer, tool._id, 4);
-    expect(await stockOf(tool._id)).toBe(46);
+    expect(await stockOf(app, tool._id)).toBe(46);
 
     const byStranger = await send(app, 'POST', `/api/purchase/${order._id}/cancel`, stranger.token);
     expect(byStranger.status).toBe(404);
-    expect(await stockOf(tool._id)).toBe(46);
+    expect(await stockOf(app, tool._id)).toBe(46);
 
     const byAdmin = await send(app, 'POST', `/api/purchase/${order._id}/cancel`, admin.token);
     expect(byAdmin.status).toBe(200);
@@ -484,13 +471,13 @@ describeEachDatabase('holding stock', (kind) => {
       status: 'cancelled',
       payBy: null,
     });
-    expect(await stockOf(tool._id)).toBe(50);
+    expect(await stockOf(app, tool._id)).toBe(50);
     const seen = await send(app, 'GET', `/api/purchase/${order._id}`, buyer.token);
     expect(((await seen.json()) as Order).status).toBe('cancelled');
     expect((await send(app, 'POST', `/api/purchase/${order._id}/cancel`, admin.token)).status).toBe(
       409,
     );
-    expect(await stockOf(tool._id)).toBe(50);
+    expect(await stockOf(app, tool._id)).toBe(50);
 
     const paidOrder = await placed(buyer, tool._id);
     await pay(buyer, paidOrder._id);
@@ -501,7 +488,7 @@ describeEachDatabase('holding stock', (kind) => {
       admin.token,
     );
     expect(paidCancel.status).toBe(409);
-    expect(await stockOf(tool._id)).toBe(48);
+    expect(await stockOf(app, tool._id)).toBe(48);
   });
 
   it('refuses an order above $21,474,836.47 with 400 and takes no stock', async () => {
@@ -522,7 +509,7 @@ describeEachDatabase('holding stock', (kind) => {
     expect(error.message).toBe(
       'An order can total at most $21,474,836.47. Please order fewer units.',
     );
-    expect(await stockOf(tool._id)).toBe(100_000 - 214);
+    expect(await stockOf(app, tool._id)).toBe(100_000 - 214);
   });
 
   it('accepts a total one cent below the limit and refuses one cent above it', async () => {
@@ -546,6 +533,6 @@ describeEachDatabase('holding stock', (kind) => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ErrorBody).error.code).toBe('VALIDATION_FAILED');
     expect((await buy(buyer, above._id, 255)).status).toBe(201);
-    expect(await stockOf(above._id)).toBe(100_000 - 255);
+    expect(await stockOf(app, above._id)).toBe(100_000 - 255);
   });
 });

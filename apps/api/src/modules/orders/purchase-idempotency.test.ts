@@ -3,17 +3,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { type Account, purchaseBody, stockOf } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
-
-type Account = Awaited<ReturnType<typeof signUpWithToken>>;
-
-const purchase = (toolId: string, overrides: Record<string, unknown> = {}) => ({
-  toolId,
-  quantity: 2,
-  phone: '+1 555 0100',
-  address: '1 Market Street, San Francisco',
-  ...overrides,
-});
 
 describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
   let app: TestApp;
@@ -31,8 +22,6 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
     expect(response.status).toBe(201);
     return (await response.json()) as Tool;
   };
-  const stockOf = async (toolId: string) =>
-    ((await (await app.request(`/api/tools/${toolId}`)).json()) as Tool).availableQuantity;
   const buy = (buyer: Account, body: unknown, key?: string) =>
     app.request('/api/purchase', {
       method: 'POST',
@@ -59,29 +48,31 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
   it('places one order for the same key sent twice, and answers the first order again', async () => {
     const buyer = await signUpWithToken(app);
     const tool = await createTool();
-    const first = await buy(buyer, purchase(tool._id), 'order-1');
+    const first = await buy(buyer, purchaseBody(tool._id), 'order-1');
     expect(first.status).toBe(201);
     expect(first.headers.get('Idempotent-Replayed')).toBeNull();
     const placed = (await first.json()) as Order;
 
-    const again = await buy(buyer, purchase(tool._id), 'order-1');
+    const again = await buy(buyer, purchaseBody(tool._id), 'order-1');
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await again.json()).toEqual(placed);
-    expect(await stockOf(tool._id)).toBe(48);
+    expect(await stockOf(app, tool._id)).toBe(48);
     expect(await ordersOf(buyer, tool._id)).toHaveLength(1);
 
     // Without a key, or with another one, it is another order.
-    expect((await buy(buyer, purchase(tool._id))).status).toBe(201);
-    expect((await buy(buyer, purchase(tool._id), 'order-2')).status).toBe(201);
-    expect(await stockOf(tool._id)).toBe(44);
+    expect((await buy(buyer, purchaseBody(tool._id))).status).toBe(201);
+    expect((await buy(buyer, purchaseBody(tool._id), 'order-2')).status).toBe(201);
+    expect(await stockOf(app, tool._id)).toBe(44);
   });
 
   it('places one order for 10 requests with the same key at once', async () => {
     const buyer = await signUpWithToken(app);
     const tool = await createTool();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => buy(buyer, purchase(tool._id, { quantity: 3 }), 'burst')),
+      Array.from({ length: 10 }, () =>
+        buy(buyer, purchaseBody(tool._id, { quantity: 3 }), 'burst'),
+      ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(201));
     const ids = new Set(
@@ -91,7 +82,7 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
     expect(responses.filter((r) => r.headers.get('Idempotent-Replayed') === 'true')).toHaveLength(
       9,
     );
-    expect(await stockOf(tool._id)).toBe(47);
+    expect(await stockOf(app, tool._id)).toBe(47);
     expect(await ordersOf(buyer, tool._id)).toHaveLength(1);
   });
 
@@ -109,25 +100,25 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
     let responses: Promise<Response>[] = [];
     await app.database.db.transaction().execute(async (trx) => {
       await sql`select id from users where id = ${buyerId} for update`.execute(trx);
-      responses = Array.from({ length: 6 }, () => buy(buyer, purchase(tool._id), 'held-up'));
+      responses = Array.from({ length: 6 }, () => buy(buyer, purchaseBody(tool._id), 'held-up'));
       await new Promise((resolve) => setTimeout(resolve, 500));
     });
     const answers = await Promise.all(responses);
     expect(answers.map((response) => response.status)).toEqual(Array(6).fill(201));
     const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as Order)._id));
     expect(new Set(ids).size).toBe(1);
-    expect(await stockOf(tool._id)).toBe(48);
+    expect(await stockOf(app, tool._id)).toBe(48);
     expect(await ordersOf(buyer, tool._id)).toHaveLength(1);
   });
 
   it('refuses the same key with another purchase (422), and takes no stock', async () => {
     const buyer = await signUpWithToken(app);
     const tool = await createTool();
-    expect((await buy(buyer, purchase(tool._id), 'reused')).status).toBe(201);
+    expect((await buy(buyer, purchaseBody(tool._id), 'reused')).status).toBe(201);
     for (const changed of [
-      purchase(tool._id, { quantity: 3 }),
-      purchase(tool._id, { address: '2 Market Street, San Francisco' }),
-      purchase(tool._id, { neededBy: '2999-01-01' }),
+      purchaseBody(tool._id, { quantity: 3 }),
+      purchaseBody(tool._id, { address: '2 Market Street, San Francisco' }),
+      purchaseBody(tool._id, { neededBy: '2999-01-01' }),
     ]) {
       const response = await buy(buyer, changed, 'reused');
       expect(response.status).toBe(422);
@@ -135,15 +126,15 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
         'IDEMPOTENCY_KEY_REUSED',
       );
     }
-    expect(await stockOf(tool._id)).toBe(48);
+    expect(await stockOf(app, tool._id)).toBe(48);
     expect(await ordersOf(buyer, tool._id)).toHaveLength(1);
   });
 
   it("keeps each customer's keys apart", async () => {
     const [alice, bob] = [await signUpWithToken(app), await signUpWithToken(app)];
     const tool = await createTool();
-    const a = (await (await buy(alice, purchase(tool._id), 'shared-key')).json()) as Order;
-    const b = await buy(bob, purchase(tool._id), 'shared-key');
+    const a = (await (await buy(alice, purchaseBody(tool._id), 'shared-key')).json()) as Order;
+    const b = await buy(bob, purchaseBody(tool._id), 'shared-key');
     expect(b.status).toBe(201);
     expect(b.headers.get('Idempotent-Replayed')).toBeNull();
     const bobs = (await b.json()) as Order;
@@ -154,43 +145,43 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
       [bob, bobs],
       [alice, a],
     ] as const) {
-      const retried = await buy(buyer, purchase(tool._id), 'shared-key');
+      const retried = await buy(buyer, purchaseBody(tool._id), 'shared-key');
       expect(retried.headers.get('Idempotent-Replayed')).toBe('true');
       expect(((await retried.json()) as Order)._id).toBe(own._id);
     }
-    expect(await stockOf(tool._id)).toBe(46);
+    expect(await stockOf(app, tool._id)).toBe(46);
   });
 
   it('remembers only placed orders: a refused purchase may be retried with its key', async () => {
     const buyer = await signUpWithToken(app);
     const tool = await createTool(1);
-    const refused = await buy(buyer, purchase(tool._id, { quantity: 2 }), 'after-restock');
+    const refused = await buy(buyer, purchaseBody(tool._id, { quantity: 2 }), 'after-restock');
     expect(refused.status).toBe(409);
     await send(app, 'PATCH', `/api/tools/${tool._id}`, admin.token, { availableQuantity: 5 });
-    const retried = await buy(buyer, purchase(tool._id, { quantity: 2 }), 'after-restock');
+    const retried = await buy(buyer, purchaseBody(tool._id, { quantity: 2 }), 'after-restock');
     expect(retried.status).toBe(201);
     expect(retried.headers.get('Idempotent-Replayed')).toBeNull();
-    expect(await stockOf(tool._id)).toBe(3);
+    expect(await stockOf(app, tool._id)).toBe(3);
   });
 
   it('answers the order as it is now, and forgets the key after a day', async () => {
     const buyer = await signUpWithToken(app);
     const tool = await createTool();
-    const placed = (await (await buy(buyer, purchase(tool._id), 'a-day')).json()) as Order;
+    const placed = (await (await buy(buyer, purchaseBody(tool._id), 'a-day')).json()) as Order;
     await send(app, 'POST', `/api/purchase/${placed._id}/cancel`, buyer.token);
-    const replay = await buy(buyer, purchase(tool._id), 'a-day');
+    const replay = await buy(buyer, purchaseBody(tool._id), 'a-day');
     expect(await replay.json()).toMatchObject({ _id: placed._id, status: 'cancelled' });
-    expect(await stockOf(tool._id)).toBe(50);
+    expect(await stockOf(app, tool._id)).toBe(50);
 
     await app.orderExpiry.runOnce(new Date(Date.now() + 23 * 3600_000));
-    expect(((await (await buy(buyer, purchase(tool._id), 'a-day')).json()) as Order)._id).toBe(
+    expect(((await (await buy(buyer, purchaseBody(tool._id), 'a-day')).json()) as Order)._id).toBe(
       placed._id,
     );
     await app.orderExpiry.runOnce(new Date(Date.now() + 25 * 3600_000));
-    const fresh = await buy(buyer, purchase(tool._id), 'a-day');
+    const fresh = await buy(buyer, purchaseBody(tool._id), 'a-day');
     expect(fresh.status).toBe(201);
     expect(((await fresh.json()) as Order)._id).not.toBe(placed._id);
-    expect(await stockOf(tool._id)).toBe(48);
+    expect(await stockOf(app, tool._id)).toBe(48);
   });
 
   it.each([
@@ -201,21 +192,21 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
   ])('refuses %s with 400 and takes no stock', async (_label, key) => {
     const buyer = await signUpWithToken(app);
     const tool = await createTool();
-    const response = await buy(buyer, purchase(tool._id), key);
+    const response = await buy(buyer, purchaseBody(tool._id), key);
     expect(response.status).toBe(400);
     const { error } = (await response.json()) as { error: { code: string; message: string } };
     expect(error.code).toBe('VALIDATION_FAILED');
     expect(error.message).toBe('Idempotency-Key must be 1 to 255 printable ASCII characters');
-    expect(await stockOf(tool._id)).toBe(50);
+    expect(await stockOf(app, tool._id)).toBe(50);
   });
 
   it('takes a key of 255 printable characters', async () => {
     const buyer = await signUpWithToken(app);
     const tool = await createTool();
     const key = Array.from({ length: 255 }, (_, i) => String.fromCharCode(33 + (i % 94))).join('');
-    expect((await buy(buyer, purchase(tool._id), key)).status).toBe(201);
-    const again = await buy(buyer, purchase(tool._id), key);
+    expect((await buy(buyer, purchaseBody(tool._id), key)).status).toBe(201);
+    const again = await buy(buyer, purchaseBody(tool._id), key);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
-    expect(await stockOf(tool._id)).toBe(48);
+    expect(await stockOf(app, tool._id)).toBe(48);
   });
 });
