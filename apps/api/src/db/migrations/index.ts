@@ -8,6 +8,7 @@ import * as toolNameSearch from './0006-tool-name-search';
 import * as orderReservations from './0007-order-reservations';
 import * as paymentSettlement from './0008-payment-settlement';
 import * as sessionTokens from './0009-session-tokens';
+import * as ordersByAccount from './0010-orders-by-account';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-order-reservations': orderReservations,
   '0008-payment-settlement': paymentSettlement,
   '0009-session-tokens': sessionTokens,
+  '0010-orders-by-account': ordersByAccount,
 };

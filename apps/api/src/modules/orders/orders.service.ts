@@ -3,7 +3,7 @@ import { IdSchema, ORDER_TOTAL_MAX_CENTS, messages, type Order, type Purchase } 
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import type { CurrentUser } from '../users/users.service';
+import { type CurrentUser, normaliseEmail } from '../users/users.service';
 
 const centsToDollars = (cents: number) => cents / 100;
 
@@ -93,12 +93,20 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       .selectAll()
       .select(sql<string | null>`orders.needed_by::text`.as('needed_by'));
 
-  async function findOwnOrder(id: string, caller: CurrentUser, executor: Kysely<Database> = db) {
+  /**
+   * An order its caller may see: their own account's, or any for an admin. Ownership is the
+   * account, not the email: a removed user's orders stay for the shop's records, and an account
+   * registered later with the same email never sees them.
+   */
+  async function findVisibleOrder(
+    id: string,
+    caller: CurrentUser,
+    executor: Kysely<Database> = db,
+  ) {
     // A malformed id names no order; another user's order is "not found" too (no leak).
     if (!IdSchema.safeParse(id).success) throw notFound('Order');
     const row = await selectOrders(executor).where('id', '=', id).executeTakeFirst();
-    if (!row || (row.user_email !== caller.email && caller.role !== 'admin'))
-      throw notFound('Order');
+    if (!row || (row.user_id !== caller.id && caller.role !== 'admin')) throw notFound('Order');
     return row;
   }
 
@@ -349,10 +357,16 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       throw await refusal(input, buyer);
     },
 
-    /** The caller's own orders, newest first. */
-    async listOwn(caller: CurrentUser): Promise<Order[]> {
+    /**
+     * The caller's own orders, newest first. SPEC's call names the email in the query: it is
+     * compared with the caller's, never trusted.
+     */
+    async listOwn(caller: CurrentUser, claimedEmail: string): Promise<Order[]> {
+      if (normaliseEmail(claimedEmail) !== caller.email) {
+        throw new AppError(403, 'FORBIDDEN', 'You can only list your own orders');
+      }
       const rows = await selectOrders()
-        .where('user_email', '=', caller.email)
+        .where('user_id', '=', caller.id)
         .orderBy('created_at', 'desc')
         .orderBy('id')
         .execute();
@@ -365,7 +379,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     },
 
     async get(id: string, caller: CurrentUser): Promise<Order> {
-      return toOrder(await findOwnOrder(id, caller));
+      return toOrder(await findVisibleOrder(id, caller));
     },
 
     /**
@@ -374,7 +388,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
      * already under way is for the caller to settle first.
      */
     async cancel(id: string, caller: CurrentUser): Promise<Order> {
-      const order = await findOwnOrder(id, caller);
+      const order = await findVisibleOrder(id, caller);
       const [cancelled] = await cancelUnpaid(db, { id: order.id });
       if (!cancelled) {
         const now = await selectOrders().where('id', '=', order.id).executeTakeFirstOrThrow();
@@ -419,8 +433,8 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
 
     /** The owner's order that can still be paid, with its stored amount. */
     async payable(id: string, caller: CurrentUser) {
-      const order = await findOwnOrder(id, caller);
-      if (order.user_email !== caller.email) throw notFound('Order');
+      const order = await findVisibleOrder(id, caller);
+      if (order.user_id !== caller.id) throw notFound('Order');
       if (order.status !== 'unpaid') {
         throw new AppError(
           409,
@@ -431,14 +445,15 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       return { id: order.id, amountCents: order.price_cents, email: order.user_email };
     },
 
-    /** The owner's order as stored (for payment checks). */
     /** The order as stored, for its buyer or an admin (who may cancel it); 404 for others. */
     async rowFor(id: string, caller: CurrentUser) {
-      return findOwnOrder(id, caller);
+      return findVisibleOrder(id, caller);
     },
+
+    /** The buyer's own order as stored (for payment checks); 404 for anyone else. */
     async ownRow(id: string, caller: CurrentUser) {
-      const order = await findOwnOrder(id, caller);
-      if (order.user_email !== caller.email) throw notFound('Order');
+      const order = await findVisibleOrder(id, caller);
+      if (order.user_id !== caller.id) throw notFound('Order');
       return order;
     },
 
@@ -478,7 +493,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
 
     /** An admin marks a paid order shipped. */
     async ship(id: string, caller: CurrentUser): Promise<Order> {
-      const order = await findOwnOrder(id, caller);
+      const order = await findVisibleOrder(id, caller);
       const shipped = await db
         .updateTable('orders')
         .set({ status: 'shipped' })

@@ -1,7 +1,7 @@
 import type { Order, ShopUser, Tool } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
-import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { newPerson, send, signUpAdmin, signUpWithToken } from '../../test/identity';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('managing users', (kind) => {
@@ -147,5 +147,57 @@ describeEachDatabase('managing users', (kind) => {
     } finally {
       await shop.close();
     }
+  });
+
+  it("an account registered later with a removed user's email sees none of their orders; admins still do", async () => {
+    const admin = await signUpAdmin(app);
+    const created = await send(app, 'POST', '/api/tools', admin.token, {
+      name: 'Owned Drive',
+      description: 'Belongs to an account',
+      minOrderQuantity: 1,
+      availableQuantity: 20,
+      price: 8,
+      img: '/images/tools/nvme-ssd.svg',
+    });
+    const tool = (await created.json()) as Tool;
+    const person = newPerson('owner');
+    const buy = async (token: string) => {
+      const response = await send(app, 'POST', '/api/purchase', token, {
+        toolId: tool._id,
+        quantity: 1,
+        phone: '555 0100',
+        address: '1 Former Street',
+      });
+      expect(response.status).toBe(201);
+      return (await response.json()) as Order;
+    };
+    const first = await signUpWithToken(app, person);
+    const old = await buy(first.token);
+    expect((await send(app, 'DELETE', `/api/user/${person.email}`, admin.token)).status).toBe(200);
+
+    const again = await signUpWithToken(app, { ...person, name: 'Someone New' });
+    const mine = await send(app, 'GET', `/api/purchase?userEmail=${person.email}`, again.token);
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toEqual([]);
+    for (const [method, path, body] of [
+      ['GET', `/api/purchase/${old._id}`, undefined],
+      ['POST', `/api/purchase/${old._id}/cancel`, undefined],
+      ['POST', '/api/create-payment-intent', { orderId: old._id }],
+      ['PATCH', `/api/purchase/${old._id}`, { transactionId: 'pi_anything' }],
+    ] as const) {
+      expect((await send(app, method, path, again.token, body)).status, `${method} ${path}`).toBe(
+        404,
+      );
+    }
+    // The new account's own orders are its own.
+    const fresh = await buy(again.token);
+    const listed = (await (
+      await send(app, 'GET', `/api/purchase?userEmail=${person.email}`, again.token)
+    ).json()) as Order[];
+    expect(listed.map((order) => order._id)).toEqual([fresh._id]);
+    // The shop keeps the old order on its records.
+    const kept = await send(app, 'GET', `/api/purchase/${old._id}`, admin.token);
+    expect(kept.status).toBe(200);
+    expect(await kept.json()).toMatchObject({ userEmail: person.email, status: 'cancelled' });
   });
 });
