@@ -1,7 +1,9 @@
 import type { Order, Tool } from '@shop/shared';
 import { expect } from 'vitest';
-import { send, signUpAdmin, type signUpWithToken } from './identity';
-import type { TestApp } from './test-app';
+import { createStripeProvider } from '../modules/payments/stripe-provider';
+import { send, signUpAdmin, signUpWithToken } from './identity';
+import { startStripeStandIn } from './stripe-stand-in';
+import { type TestApp, createTestApp } from './test-app';
 
 export type Account = Awaited<ReturnType<typeof signUpWithToken>>;
 
@@ -64,3 +66,30 @@ export async function openPayment(app: TestApp, buyer: Account, orderId: string)
 
 export const errorOf = async (response: Response) =>
   ((await response.json()) as { error: { code: string; message: string } }).error;
+
+/**
+ * A shop whose payments go through the official Stripe SDK to a local stand-in of Stripe's API,
+ * with an admin, a tool and a customer; `close` stops both.
+ */
+export async function createStripeShop(webhookSecret: string) {
+  const standIn = await startStripeStandIn();
+  const provider = createStripeProvider({
+    secretKey: 'sk_test_shop',
+    webhookSecret,
+    api: standIn.api,
+  });
+  const app = await createTestApp('pglite', { seed: false, paymentProvider: provider });
+  const { tool } = await setUpShop(app);
+  const alice = await signUpWithToken(app);
+  return {
+    standIn,
+    provider,
+    app,
+    tool,
+    alice,
+    close: async () => {
+      await app.close();
+      await standIn.close();
+    },
+  };
+}

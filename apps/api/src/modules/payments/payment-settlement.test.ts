@@ -16,6 +16,7 @@ import {
   openPayment,
   order,
   orderNow,
+  createStripeShop,
   setUpShop,
   stockOf,
 } from '../../test/shop';
@@ -440,21 +441,12 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
   const refundsAtStripe = (intentId: string) =>
     standIn.refunds.filter((refund) => refund.payment_intent === intentId);
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    provider = createStripeProvider({
-      secretKey: 'sk_test_shop',
-      webhookSecret,
-      api: standIn.api,
-    });
-    app = await createTestApp('pglite', { seed: false, paymentProvider: provider });
-    ({ tool } = await setUpShop(app));
-    alice = await signUpWithToken(app);
+    ({ standIn, provider, app, tool, alice, close } = await createStripeShop(webhookSecret));
   });
-  afterAll(async () => {
-    await app.close();
-    await standIn.close();
-  });
+  afterAll(() => close());
 
   it('a cancel cancels the intent at Stripe; a payment that got there first makes the order paid', async () => {
     const open = await order(app, alice, tool._id);
@@ -583,22 +575,13 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
   });
 
   it('with Stripe out of reach, a cancel answers 503 and changes nothing; the expiry waits', async () => {
-    const outage = await startStripeStandIn();
-    const unreachable = await createTestApp('pglite', {
-      seed: false,
-      paymentProvider: createStripeProvider({
-        secretKey: 'sk_test_shop',
-        webhookSecret,
-        api: outage.api,
-      }),
-    });
+    const outage = await createStripeShop(webhookSecret);
+    const { app: unreachable, tool: drill, alice: buyer } = outage;
     try {
-      const { tool: drill } = await setUpShop(unreachable);
-      const buyer = await signUpWithToken(unreachable);
       const placed = await order(unreachable, buyer, drill._id);
       await openPayment(unreachable, buyer, placed._id);
       const stock = await stockOf(unreachable, drill._id);
-      await outage.close();
+      await outage.standIn.close();
 
       const cancel = await send(
         unreachable,
@@ -618,7 +601,7 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
       await unreachable.orderExpiry.runOnce(later);
       expect((await orderNow(unreachable, buyer, placed._id)).status).toBe('unpaid');
     } finally {
-      await unreachable.close();
+      await outage.close();
     }
   }, 30_000);
 });

@@ -10,11 +10,11 @@ import {
   openPayment,
   order,
   orderNow,
+  createStripeShop,
   setUpShop,
 } from '../../test/shop';
 import { startStripeStandIn } from '../../test/stripe-stand-in';
 import { type TestApp, createTestApp } from '../../test/test-app';
-import { createStripeProvider } from './stripe-provider';
 
 describeEachDatabase('payments in test mode (sandbox)', (kind) => {
   let app: TestApp;
@@ -231,21 +231,12 @@ describe('payments through Stripe (official SDK against a local stand-in)', () =
       data: { object: intent },
     });
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    standIn = await startStripeStandIn();
-    const provider = createStripeProvider({
-      secretKey: 'sk_test_shop',
-      webhookSecret,
-      api: standIn.api,
-    });
-    app = await createTestApp('pglite', { seed: false, paymentProvider: provider });
-    ({ tool } = await setUpShop(app));
-    alice = await signUpWithToken(app);
+    ({ standIn, app, tool, alice, close } = await createStripeShop(webhookSecret));
   });
-  afterAll(async () => {
-    await app.close();
-    await standIn.close();
-  });
+  afterAll(() => close());
 
   it('creates the intent with the stored amount in cents, an idempotency key and the order id', async () => {
     const placed = await order(app, alice, tool._id, 3);

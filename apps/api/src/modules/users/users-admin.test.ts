@@ -2,6 +2,7 @@ import type { Order, ShopUser, Tool } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { order } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('managing users', (kind) => {
@@ -100,16 +101,8 @@ describeEachDatabase('managing users', (kind) => {
         tools.push((await created.json()) as Tool);
       }
       const [ssd, fan] = tools as [Tool, Tool];
-      const buy = async (buyer: typeof customer, toolId: string, quantity: number) => {
-        const response = await send(shop, 'POST', '/api/purchase', buyer.token, {
-          toolId,
-          quantity,
-          phone: '555 0100',
-          address: '9 Leaving Road',
-        });
-        expect(response.status).toBe(201);
-        return (await response.json()) as Order;
-      };
+      const buy = (buyer: typeof customer, toolId: string, quantity: number) =>
+        order(shop, buyer, toolId, quantity);
       const stock = async () =>
         Object.fromEntries(
           ((await (await shop.request('/api/tools')).json()) as Tool[]).map((tool) => [
