@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The web app's features may not import each other: routes in `app/` compose them (STYLE.md). */
+/** The web app's features may not import each other: routes in `app/` compose them (docs/architecture.md). */
 const features = [
   'catalog',
   'reviews',

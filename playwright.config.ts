@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${port}`;
 /** Emptied at every run; another folder lets two runs on other ports go side by side. */
 const dataDir = process.env.E2E_DATA_DIR ?? '.data-e2e';
-/** A real OpenID provider on loopback, for social sign-in (DESIGN.md, apps/web/e2e/support). */
+/** A real OpenID provider on loopback, for social sign-in (docs/architecture.md, Tests; apps/web/e2e/support). */
 const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4320);
 const oidcIssuer = `http://127.0.0.1:${oidcPort}`;
 

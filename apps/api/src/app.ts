@@ -71,7 +71,7 @@ export interface AppDeps {
 export const createCatalogueReplay = (env: AppEnv, logger: Logger) =>
   createResponseReplay({ paths: ['/api/tools'], ttlMs: env.CATALOGUE_CACHE_MS ?? 1000, logger });
 
-/** Stripe when its three keys are set, the built-in test mode otherwise (DESIGN.md). */
+/** Stripe when its three keys are set, the built-in test mode otherwise (decision 008). */
 function choosePaymentProvider(db: Kysely<Database>, env: AppEnv): AnyProvider {
   if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY) {
     return createStripeProvider({
@@ -156,7 +156,7 @@ export function createApi({
     };
   };
 
-  // Better Auth first, then the modules (STYLE.md).
+  // Better Auth first, then the modules (docs/architecture.md).
   api.route(
     '/',
     authRoutes(

@@ -60,7 +60,7 @@ test('register lands on /home signed in, with the name in the navigation bar', a
   await expect(sidebar.getByRole('link')).toHaveText(['My Orders', 'Add a Review', 'My Profile']);
 });
 
-test('the login form shows the messages of SPEC.md on submit, then on change', async ({ page }) => {
+test('the login form shows the product messages on submit, then on change', async ({ page }) => {
   // The CSP forbids eval; zod must not even try it (lib/zod-config.ts): browsers report a try.
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -100,7 +100,7 @@ test('the login form shows the messages of SPEC.md on submit, then on change', a
   expect(await page.evaluate(() => Reflect.get(window, 'cspViolations'))).toEqual([]);
 });
 
-test('the register form asks for a name, and the other messages of SPEC.md', async ({ page }) => {
+test('the register form asks for a name, and the other product messages', async ({ page }) => {
   await page.goto('/register');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
@@ -241,7 +241,7 @@ test('a social button whose provider is not set up is disabled and says why', as
   await expect(page.getByText('Google sign-in is not set up on this shop')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Continue with GitHub' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Continue with Loopback ID' })).toBeEnabled();
-  // The rest of SPEC.md's login screen.
+  // The rest of the login screen (docs/product.md).
   await expect(page.getByText('Forget Password?')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Create New Account' })).toHaveAttribute(
     'href',

@@ -430,10 +430,7 @@ test.describe('Add Tool and Manage Tools', () => {
     await removeTool(page.request, token, tool._id);
   });
 
-  test('the Add Tool form shows each rule of SPEC.md section 5 in the form', async ({
-    page,
-    baseURL,
-  }) => {
+  test('the Add Tool form shows each validation rule in the form', async ({ page, baseURL }) => {
     await signInAsAdmin(page, origin(baseURL));
     const posts: string[] = [];
     page.on('request', (request) => {
@@ -513,10 +510,7 @@ test.describe('Add A Review', () => {
     await expect(review.locator('img')).toHaveAttribute('src', '/images/avatars/avatar-2.svg');
   });
 
-  test('the review form shows each rule of SPEC.md section 5 in the form', async ({
-    page,
-    baseURL,
-  }) => {
+  test('the review form shows each validation rule in the form', async ({ page, baseURL }) => {
     await signInAsNewCustomer(page, origin(baseURL));
     await page.goto('/dashboard/review');
     await page.getByLabel('Name', { exact: true }).fill('');
@@ -594,10 +588,7 @@ test.describe('Profile', () => {
     await expect(toast(page, 'Already Updated!!')).toBeVisible();
   });
 
-  test('the profile form shows each rule of SPEC.md section 5 in the form', async ({
-    page,
-    baseURL,
-  }) => {
+  test('the profile form shows each validation rule in the form', async ({ page, baseURL }) => {
     await signInAsNewCustomer(page, origin(baseURL));
     const puts: string[] = [];
     page.on('request', (request) => {

@@ -61,7 +61,7 @@ test('the purchase form shows the buyer and the tool, and the quantity notice at
   const min = tool.minOrderQuantity;
   const available = tool.availableQuantity;
   const text = notice(min, available);
-  // DESIGN.md: min..available on both sides, no off-by-one.
+  // docs/product.md: min..available on both sides, no off-by-one.
   for (const [quantity, allowed] of [
     [min - 1, false],
     [min, true],

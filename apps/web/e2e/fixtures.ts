@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 
 /**
- * Every browser test fails on an unexpected console error or page error (STYLE.md),
+ * Every browser test fails on an unexpected console error or page error (docs/contributing.md),
  * since a broken page can still pass its assertions.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({

@@ -40,7 +40,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { name: 'Tools We Provide' })).toBeInViewport();
   });
 
-  test('tool cards show every field of SPEC.md and today as the order date', async ({ page }) => {
+  test('tool cards show every field of a tool and today as the order date', async ({ page }) => {
     await page.goto('/');
     const cards = page.getByTestId('tool-card');
     await expect(cards.first()).toBeVisible();
@@ -303,7 +303,7 @@ test('the footer has its three columns, social icons and this year', async ({ pa
   }
   for (const name of ['X (Twitter)', 'YouTube', 'Facebook'])
     await expect(footer.getByRole('img', { name })).toBeVisible();
-  // SPEC.md: the footer's items have no targets, so none is a dead link or button.
+  // docs/product.md: the footer's items have no targets, so none is a dead link or button.
   await expect(footer.getByRole('link')).toHaveCount(0);
   await expect(footer.getByRole('button')).toHaveCount(0);
   await expect(footer).toContainText(`Copyright © ${new Date().getFullYear()}`);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape of the API (DESIGN.md, "Rules that hold everywhere"). */
+/** The one error shape of the API (docs/architecture.md, "Rules that hold everywhere"). */
 export const ApiErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),

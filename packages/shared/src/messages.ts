@@ -1,6 +1,6 @@
 /**
- * Every user-facing text of SPEC.md that both apps need, written once.
- * SPEC.md quotes these word for word; do not reword them.
+ * Every user-facing text of docs/product.md that both apps need, written once.
+ * The product quotes these word for word; do not reword them.
  */
 export const messages = {
   validation: {

@@ -88,7 +88,7 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger:
             }),
           ]
         : [],
-    // Counters live in the database, so several servers share them (DESIGN.md, scale-out).
+    // Counters live in the database, so several servers share them (docs/architecture.md: several processes).
     rateLimit: {
       enabled: true,
       storage: 'database',

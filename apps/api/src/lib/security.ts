@@ -8,7 +8,7 @@ import { errorBody } from './errors';
 
 /**
  * Security headers of the app's pages and files. The CSP allows only our own origin: with the
- * access token in localStorage (SPEC.md), keeping foreign scripts out is what makes that safe.
+ * access token in localStorage (docs/product.md), keeping foreign scripts out is what makes that safe.
  */
 export const securityHeaders = (
   env: Pick<Env, 'NODE_ENV'>,

@@ -63,7 +63,7 @@ export function requestToken(app: TestApp, email: string, cookie?: string) {
   });
 }
 
-/** Sign-up plus the SPEC.md token call: what the web app does after registering. */
+/** Sign-up plus the token call: what the web app does after registering. */
 export async function signUpWithToken(app: TestApp, person: Person = newPerson()) {
   const cookie = await signUp(app, person);
   const response = await requestToken(app, person.email, cookie);

@@ -50,7 +50,7 @@ const cancellable = new Set([
 
 /**
  * A local stand-in for the Stripe endpoints we use, so the official SDK runs against it
- * (DESIGN.md). It keeps intents and refunds in memory, honours idempotency keys as Stripe does,
+ * (docs/architecture.md, Tests). It keeps intents and refunds in memory, honours idempotency keys as Stripe does,
  * and refuses what Stripe refuses: cancelling a succeeded intent, refunding one twice.
  */
 export async function startStripeStandIn() {

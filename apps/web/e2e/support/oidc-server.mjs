@@ -1,5 +1,5 @@
 // A real OpenID Connect provider on loopback for the browser tests of social sign-in
-// (DESIGN.md: not a mock of our own code). Started by playwright.config.ts before the shop:
+// (docs/architecture.md, Tests: not a mock of our own code). Started by playwright.config.ts before the shop:
 //   node apps/web/e2e/support/oidc-server.mjs
 // Its development login and consent pages accept any login name; the account's email is
 // `${login}@example.com`, so tests pick a login of lowercase letters and digits. Every email

@@ -41,7 +41,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* Success messages of SPEC.md ("Successfully Purchased", "Tool Added"...) via toast() from sonner. */}
+      {/* The success messages ("Successfully Purchased", "Tool Added"...) via toast() from sonner. */}
       <ToasterOnFirstInput />
     </QueryClientProvider>
   );

@@ -9,7 +9,7 @@ const NOT_ADMIN_NOTICE =
   'That page is for admins only, so you were signed out. Log in with an admin account to open it.';
 
 /**
- * Guards the admin pages, inside RequireSignIn. SPEC.md: a non-admin who opens one is signed
+ * Guards the admin pages, inside RequireSignIn. docs/product.md: a non-admin who opens one is signed
  * out and sent to /login. The server checks the role again on every admin call.
  */
 export function RequireAdmin() {

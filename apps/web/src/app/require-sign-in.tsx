@@ -14,7 +14,7 @@ function isLeftBehind(location: Location) {
 }
 
 /**
- * Guards the signed-in screens (SPEC.md route table): a spinner while the auth state loads;
+ * Guards the signed-in screens (docs/product.md, Screens): a spinner while the auth state loads;
  * a signed-out visitor goes to /login, which remembers where they came from.
  */
 export function RequireSignIn() {

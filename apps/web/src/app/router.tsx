@@ -50,7 +50,7 @@ export const router = createBrowserRouter([
               { path: 'profile', lazy: lazyScreen(() => import('./routes/dashboard/profile')) },
               { path: 'payment/:id', lazy: lazyScreen(() => import('./routes/dashboard/payment')) },
               {
-                // SPEC.md: a non-admin opening these is signed out and sent to /login.
+                // docs/product.md: a non-admin opening these is signed out and sent to /login.
                 element: <RequireAdmin />,
                 children: [
                   { path: 'users', lazy: lazyScreen(() => import('./routes/dashboard/users')) },

@@ -5,7 +5,7 @@ const money = new Intl.NumberFormat('en-US', {
 const count = new Intl.NumberFormat('en-US');
 const mediumDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** Dollars as SPEC.md shows them: "$ 64.99". */
+/** Dollars as the shop shows them: "$ 64.99". */
 export const formatPrice = (dollars: number) => `$ ${money.format(dollars)}`;
 export const formatCount = (value: number) => count.format(value);
 /** The "Order Date" of a tool card: today, medium style, never stored. */

@@ -1,4 +1,4 @@
-/** Every route of the web app, written once (STYLE.md: never hand-write paths twice). */
+/** Every route of the web app, written once (never hand-write paths twice). */
 export const paths = {
   home: '/',
   homeAlias: '/home',
@@ -22,6 +22,6 @@ export const paths = {
     manageAllOrders: '/dashboard/manageAllOrders',
     manageTools: '/dashboard/manageTools',
   },
-  /** The tools section of the home page (SPEC.md: anchored as ourTools). */
+  /** The tools section of the home page (anchored as ourTools). */
   ourToolsAnchor: 'ourTools',
 } as const;

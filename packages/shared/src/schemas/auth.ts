@@ -5,7 +5,7 @@ import { noControlCharacters } from './text';
 const { validation } = messages;
 
 /**
- * SPEC.md section 5: letters or digits, an @, lowercase letters, a dot and 2 to 3 lowercase
+ * docs/product.md, Validation: letters or digits, an @, lowercase letters, a dot and 2 to 3 lowercase
  * letters. We also accept dots, dashes, plus and underscore before the @ and sub-domains
  * (first.last@mail.example.com): see docs/decisions/005-identity.md.
  */
@@ -59,7 +59,7 @@ export interface AdminCheckResponse {
 export const roles = ['admin', 'user'] as const;
 export type Role = (typeof roles)[number];
 
-/** A shop user as the admin list shows it (SPEC.md section 3). */
+/** A shop user as the admin list shows it (docs/product.md, Things and their fields). */
 export interface ShopUser {
   _id: string;
   email: string;

@@ -12,7 +12,7 @@ export const QUANTITY_MAX = 100_000;
  */
 export const ORDER_TOTAL_MAX_CENTS = 2_147_483_647;
 
-/** SPEC.md section 5: required and must contain a digit (purchase form and profile). */
+/** docs/product.md, Validation: required and must contain a digit (purchase form and profile). */
 export const PhoneSchema = z
   .string({ error: 'Phone number is required' })
   .check(noControlCharacters('Phone number'))
@@ -39,7 +39,7 @@ export const QuantitySchema = z
 
 /**
  * `POST /api/purchase`: what the buyer chooses. The server sets the price, name, email and
- * stock (DESIGN.md): any other field is refused.
+ * stock (docs/product.md, departures): any other field is refused.
  */
 export const PurchaseSchema = z
   .object({
@@ -68,7 +68,7 @@ export const IdempotencyKeySchema = z
 export const orderStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** An order as the API returns it: SPEC.md section 3 plus address, neededBy, status, createdAt. */
+/** An order as the API returns it: the fields of docs/product.md plus address, neededBy, status, createdAt. */
 export interface Order {
   _id: string;
   toolId: string;

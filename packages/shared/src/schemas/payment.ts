@@ -8,7 +8,7 @@ export const CreatePaymentIntentSchema = z
   .strict()
   .transform(({ orderId }) => ({ orderId }));
 
-/** `PATCH /api/purchase/{id}` (SPEC.md: orderID and transactionId). */
+/** `PATCH /api/purchase/{id}` (orderID and transactionId). */
 export const PayOrderSchema = z
   .object({
     transactionId: z

@@ -24,7 +24,7 @@ export const ProfileLinkSchema = z
   .max(500, 'Profile link is too long')
   .regex(/^https?:\/\/\S+\.\S+$/i, 'Provide a valid URL (http or https)');
 
-/** Update Profile (SPEC.md section 5); the email comes from the sign-in, never from the form. */
+/** Update Profile (docs/product.md, Validation); the email comes from the sign-in, never from the form. */
 export const ProfileInputSchema = z
   .object({
     email: z.string().check(noControlCharacters('Email')).optional(),
@@ -46,7 +46,7 @@ export interface Profile {
   profileLink: string | null;
 }
 
-/** `PUT /api/userInfo/{email}`: upsertedCount 1 when something changed (DESIGN.md). */
+/** `PUT /api/userInfo/{email}`: upsertedCount 1 when something changed (docs/product.md, Rules). */
 export interface ProfileUpdateResponse {
   upsertedCount: 0 | 1;
   message: string;

@@ -3,7 +3,7 @@ import { REVIEW_NAME_MAX } from '../constants';
 import { noControlCharacters } from './text';
 import { ImageUrlSchema } from './tool';
 
-/** A customer review as shown in the testimonials (SPEC.md section 3). */
+/** A customer review as shown in the testimonials (docs/product.md, Things and their fields). */
 export const ReviewSchema = z.object({
   _id: z.string(),
   review: z.string(),
@@ -14,7 +14,7 @@ export const ReviewSchema = z.object({
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
-/** Add A Review (SPEC.md section 5): the form and `POST /api/reviews` share it. */
+/** Add A Review (docs/product.md, Validation): the form and `POST /api/reviews` share it. */
 export const ReviewInputSchema = z
   .object({
     name: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One figure of the "Our Business" section (SPEC.md section 3). */
+/** One figure of the "Our Business" section (docs/product.md, Things and their fields). */
 export const SummaryItemSchema = z.object({
   _id: z.string(),
   img: z.string(),

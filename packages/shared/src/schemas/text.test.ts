@@ -84,7 +84,7 @@ describe('noControlCharacters', () => {
     );
   });
 
-  it('leaves the messages of SPEC.md for every other mistake', () => {
+  it('leaves the product messages for every other mistake', () => {
     const messagesOf = (result: { error?: z.ZodError }) =>
       result.error?.issues.map((issue) => issue.message);
     expect(

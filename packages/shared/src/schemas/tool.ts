@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from '../constants';
 import { noControlCharacters } from './text';
 
-/** A tool as the API returns it (SPEC.md section 3); `price` is dollars per unit. */
+/** A tool as the API returns it (docs/product.md, Things and their fields); `price` is dollars per unit. */
 export const ToolSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -69,7 +69,7 @@ export const DescriptionSchema = z
   .min(1, 'Description is required')
   .max(2000, 'Description must have at most 2000 characters');
 
-/** Add Tool (SPEC.md section 5), the same rules in the form and in `POST /api/tools`. */
+/** Add Tool (docs/product.md, Validation), the same rules in the form and in `POST /api/tools`. */
 export const ToolInputSchema = z
   .object({
     name: ToolNameSchema,

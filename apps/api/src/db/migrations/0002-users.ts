@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The shop's users (SPEC.md: _id, email, name, role), one per Better Auth identity.
+  // The shop's users (docs/product.md: _id, email, name, role), one per Better Auth identity.
   await db.schema
     .createTable('users')
     .addColumn('id', 'uuid', (col) => col.primaryKey().defaultTo(sql`gen_random_uuid()`))

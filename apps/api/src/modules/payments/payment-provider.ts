@@ -1,4 +1,4 @@
-/** What we need of a card payment provider (DESIGN.md "Payments"): Stripe or our sandbox. */
+/** What we need of a card payment provider (decision 008): Stripe or our sandbox. */
 export interface PaymentIntentInfo {
   id: string;
   status: string;

@@ -48,7 +48,7 @@ export function createProfilesService(db: Kysely<Database>) {
       return profile;
     },
 
-    /** Only the owner writes; the answer says whether anything changed (DESIGN.md). */
+    /** Only the owner writes; the answer says whether anything changed (docs/product.md, departures). */
     async update(
       email: string,
       input: ProfileInput,

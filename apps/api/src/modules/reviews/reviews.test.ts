@@ -10,7 +10,7 @@ describeEachDatabase('GET /api/reviews', (kind) => {
   });
   afterAll(() => app.close());
 
-  it('returns the reviews with every SPEC.md field', async () => {
+  it('returns the reviews with every field of docs/product.md', async () => {
     const response = await app.request('/api/reviews');
     expect(response.status).toBe(200);
     const reviews = (await response.json()) as Review[];

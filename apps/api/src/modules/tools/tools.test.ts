@@ -11,7 +11,7 @@ describeEachDatabase('GET /api/tools', (kind) => {
   });
   afterAll(() => app.close());
 
-  it('lists the seeded tools with every SPEC.md field, in catalogue order', async () => {
+  it('lists the seeded tools with every field of docs/product.md, in catalogue order', async () => {
     const response = await app.request('/api/tools?limit=100');
     expect(response.status).toBe(200);
     const tools = (await response.json()) as Tool[];

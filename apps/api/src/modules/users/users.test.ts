@@ -51,7 +51,7 @@ describeEachDatabase('sign-up, sign-in and the access token', (kind) => {
     expect(body.error.message).toMatch(/already exists/i);
   });
 
-  it('checks sign-up fields with the SPEC.md messages', async () => {
+  it('checks sign-up fields with the messages of docs/product.md', async () => {
     const response = await postAuth(app, '/sign-up/email', {
       name: '',
       email: 'not-an-email',

@@ -14,7 +14,7 @@ const adminLinks = [
   { to: paths.dashboard.manageTools, label: 'Manage Tools' },
 ];
 
-/** The dashboard: a sidebar by role (SPEC.md) that becomes a drawer on small screens. */
+/** The dashboard: a sidebar by role (docs/product.md) that becomes a drawer on small screens. */
 export default function DashboardLayout() {
   const { isAdmin, adminLoading } = useAuth();
   const links = [

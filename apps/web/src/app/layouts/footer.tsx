@@ -6,7 +6,7 @@ const columns = [
   { title: 'Legal', items: ['Terms of use', 'Privacy policy', 'Cookie policy'] },
 ];
 
-/** SPEC.md's three social icons. Their links have no targets, so they are icons, not links. */
+/** The footer's three social icons. Their links have no targets, so they are icons, not links. */
 const socials: { name: string; path: ReactNode }[] = [
   {
     name: 'X (Twitter)',
@@ -28,7 +28,7 @@ const socials: { name: string; path: ReactNode }[] = [
   },
 ];
 
-/** SPEC.md's footer: three columns whose items have no targets, social icons, copyright. */
+/** The footer (docs/product.md): three columns whose items have no targets, social icons, copyright. */
 export function Footer() {
   return (
     <footer className="bg-neutral text-neutral-content">

@@ -8,7 +8,7 @@ const navLinks = [
   { to: paths.blogs, label: 'Blogs' },
   { to: paths.portfolio, label: 'Portfolio' },
 ];
-/** SPEC.md: the Dashboard link shows to any signed-in user. */
+/** The Dashboard link shows to any signed-in user. */
 const dashboardLink = { to: paths.dashboard.root, label: 'Dashboard' };
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');

@@ -2,7 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
-/** Every screen: the navigation bar, the page, the footer (SPEC.md: shared across pages). */
+/** Every screen: the navigation bar, the page, the footer (shared across pages). */
 export function RootLayout() {
   return (
     <div className="bg-base-100 text-base-content flex min-h-screen flex-col">

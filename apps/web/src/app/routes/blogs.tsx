@@ -13,7 +13,7 @@ function Code({ children }: { children: string }) {
   );
 }
 
-/** SPEC.md's six questions, in its order. Static content. */
+/** The six questions of docs/product.md, in their order. Static content. */
 const questions: Question[] = [
   {
     question: 'How will you improve the performance of a React application?',

@@ -46,11 +46,11 @@ function Hero() {
   );
 }
 
-/** The storefront: hero, tools, figures, reviews, warehouses and our promise (SPEC.md). */
+/** The storefront: hero, tools, figures, reviews, warehouses and our promise (docs/product.md). */
 export default function HomeRoute() {
-  // SPEC.md: the tool list gets the admin flag and hides "Order Now" for admins.
+  // The tool list gets the admin flag and hides "Order Now" for admins.
   const { isAdmin } = useAuth();
-  // SPEC.md: the page holds Our Moto's date; "Order Now" carries it to the purchase form.
+  // The page holds Our Moto's date; "Order Now" carries it to the purchase form.
   const [neededBy, setNeededBy] = useState<Date | undefined>();
   return (
     <>

@@ -25,7 +25,7 @@ function returnPath({ from }: LoginState): string {
 }
 
 /**
- * SPEC.md's login screen: email and password, the way to sign up, and the social buttons.
+ * The login screen: email and password, the way to sign up, and the social buttons.
  * Failures, including those a provider sends back (`?error=`), show in red above the form.
  */
 export default function LoginRoute() {

@@ -6,7 +6,7 @@ import { RegisterForm } from '../../features/auth/components/register-form';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 
-/** SPEC.md's register screen: on success (the account is signed in) it goes to /home. */
+/** The register screen: on success (the account is signed in) it goes to /home. */
 export default function RegisterRoute() {
   const { status } = useAuth();
   const [error, setError] = useState<string | null>(null);

@@ -7,7 +7,7 @@ const tone: Record<OrderStatus, string> = {
   cancelled: 'badge-neutral badge-outline',
 };
 
-/** An order's state in words ("paid", "shipped", "cancelled"), as SPEC.md's badges say it. */
+/** An order's state in words ("paid", "shipped", "cancelled"), as the product's badges say it. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <span className={`badge ${tone[status]} whitespace-nowrap`}>{status}</span>;
 }

@@ -5,7 +5,7 @@ interface SectionHeadingProps {
   id?: string;
 }
 
-/** The two-line heading of a home page section (SPEC.md: "Our Tools" / "Tools We Provide"). */
+/** The two-line heading of a home page section ("Our Tools" / "Tools We Provide"). */
 export function SectionHeading({ eyebrow, title, id }: SectionHeadingProps) {
   return (
     <header className="mb-8 text-center">

@@ -7,7 +7,7 @@ import { startOfToday } from './date-param';
 const MotoCalendar = lazy(() => import('./moto-calendar'));
 
 interface OurMotoProps {
-  /** The chosen "needed by" date; the home page holds it (SPEC.md). */
+  /** The chosen "needed by" date; the home page holds it. */
   neededBy: Date | undefined;
   onNeededByChange: (date: Date | undefined) => void;
 }

@@ -1,4 +1,4 @@
-/** The three warehouse photos of "Our Warehouse"; the carousel shows each three times (SPEC.md). */
+/** The three warehouse photos of "Our Warehouse"; the carousel shows each three times (docs/product.md). */
 export const warehouses = [
   { place: 'California', img: '/images/warehouse/california.svg' },
   { place: 'Dhaka', img: '/images/warehouse/dhaka.svg' },

@@ -78,7 +78,7 @@ function OrderState({ order, shipping, onShip, onCancel }: OrderStateProps) {
 }
 
 /**
- * Manage All Orders (SPEC.md, admin): every order with its buyer, address and needed-by date.
+ * Manage All Orders (admin): every order with its buyer, address and needed-by date.
  * An unpaid one links to its payment page ("Pending"); a paid one can be shipped.
  */
 export function ManageAllOrders() {

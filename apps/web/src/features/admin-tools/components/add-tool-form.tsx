@@ -19,7 +19,7 @@ const fieldNames = [
 ] as const;
 
 /**
- * Add Tool (SPEC.md sections 2 and 5): checked by the shared `ToolInputSchema` on submit,
+ * Add Tool (docs/product.md, Screens and Validation): checked by the shared `ToolInputSchema` on submit,
  * then on change. The number fields give numbers (`valueAsNumber`; an empty one is NaN,
  * which the schema calls missing).
  */

@@ -11,7 +11,7 @@ import { useTools } from '../api/get-tools';
 import { ToolEditor } from './tool-editor';
 import { Pager } from '../../../components/ui/pager';
 
-/** SPEC.md: removing a tool asks a browser confirm with these words. */
+/** Removing a tool asks a browser confirm with these words. */
 const CONFIRM_TEXT = 'Are you sure?';
 const RETIRED_TEXT =
   'Retired: it has orders, so it is hidden from the shop and its orders are kept';
@@ -125,8 +125,8 @@ function ToolRow({ tool, editing, onEdit, onCloseEditor, listRef }: ToolRowProps
 }
 
 /**
- * Manage Tools (SPEC.md): every tool's name with an X that removes it after a browser
- * confirm; a tool with orders is retired instead. Beyond SPEC.md, an Edit button opens an
+ * Manage Tools: every tool's name with an X that removes it after a browser
+ * confirm; a tool with orders is retired instead. Beyond the original shop, an Edit button opens an
  * editor for price, stock and description in place. Paged by the API's largest page (100).
  */
 export function ManageToolsTable() {

@@ -16,7 +16,7 @@ interface ToolEditorProps {
 }
 
 /**
- * Manage Tools, in place (beyond SPEC.md): price, stock and description, checked by the
+ * Manage Tools, in place (beyond the original shop): price, stock and description, checked by the
  * shared `ToolUpdateSchema`; only the changed fields go to `PATCH /api/tools/{id}`.
  * Escape cancels.
  */

@@ -14,7 +14,7 @@ import { useRemoveUser } from '../api/remove-user';
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const userCount = (count: number) => `${count} ${count === 1 ? 'user' : 'users'}`;
 
-/** SPEC.md: a 403 says "failed to make an admin"; anything else says what went wrong. */
+/** A 403 says "failed to make an admin"; anything else says what went wrong. */
 const makeAdminFailure = (error: unknown) =>
   error instanceof ApiError && error.status === 403
     ? messages.failure.makeAdmin
@@ -102,7 +102,7 @@ interface UsersTableProps {
   currentUserEmail: string;
 }
 
-/** All Users (SPEC.md): the count, and per user Make Admin and Remove User (with a modal). */
+/** All Users: the count, and per user Make Admin and Remove User (with a modal). */
 export function UsersTable({ currentUserEmail }: UsersTableProps) {
   const users = useUsers();
   const removeUser = useRemoveUser();

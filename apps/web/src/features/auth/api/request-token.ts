@@ -5,7 +5,7 @@ import { authKeys } from '../utils/query-keys';
 import { readAccessToken, storeAccessToken } from '../utils/token-storage';
 
 /**
- * SPEC.md's token flow: `PUT /api/user/{email}` with `{ email }` answers the access token,
+ * The token flow (docs/product.md, Rules): `PUT /api/user/{email}` with `{ email }` answers the access token,
  * kept in localStorage as `accessToken`. Only the signed-in owner of the email gets one.
  */
 export async function requestToken(email: string): Promise<string> {

@@ -25,7 +25,7 @@ interface SocialSignInUrls {
 export const signInSocial = (provider: SocialProvider, urls: SocialSignInUrls) =>
   api.post<SocialSignInResponse>('/auth/sign-in/social', { provider, ...urls });
 
-/** Starts a social sign-in and leaves for the provider. SPEC.md: it comes back to /home. */
+/** Starts a social sign-in and leaves for the provider. It comes back to /home. */
 export function useSignInSocial() {
   return useMutation({
     mutationFn: async (provider: SocialProvider) => {

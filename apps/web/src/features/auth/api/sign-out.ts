@@ -26,7 +26,7 @@ const isUserScoped = (key: QueryKey) =>
 let signingOut: Promise<void> | undefined;
 
 /**
- * Sign Out (SPEC.md section 4): the token is revoked on the server (a failure is ignored: it
+ * Sign Out (docs/product.md, Rules): the token is revoked on the server (a failure is ignored: it
  * expires anyway), the session ends, the stored token goes, the user's data leaves the cache,
  * and the app goes to the home page.
  */

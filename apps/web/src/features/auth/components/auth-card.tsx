@@ -14,7 +14,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
-/** SPEC.md: a loading button shows while the auth state loads. */
+/** A loading button shows while the auth state loads. */
 export function AuthLoading({ className = 'py-6' }: { className?: string }) {
   return (
     <div role="status" className={className}>

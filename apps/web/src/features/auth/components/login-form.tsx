@@ -34,7 +34,7 @@ interface LoginFormProps {
 }
 
 /**
- * Email and password (SPEC.md section 5: checked on submit, then on change). On success the
+ * Email and password (checked on submit, then on change). On success the
  * token is stored and the session reloaded; the screen then redirects.
  */
 export function LoginForm({ authLoading, onAttempt, onError }: LoginFormProps) {

@@ -47,8 +47,8 @@ const icons: Record<SocialProvider, ReactNode> = {
 };
 
 /**
- * The three social buttons (SPEC.md). A provider configured on the server works; one that is
- * not is disabled and says why (DESIGN.md: a dead button is a bug).
+ * The three social buttons. A provider configured on the server works; one that is
+ * not is disabled and says why (docs/product.md, departures: a dead button is a bug).
  */
 export function SocialSignIn({ onAttempt, onError }: SocialSignInProps) {
   const options = useSignInOptions();

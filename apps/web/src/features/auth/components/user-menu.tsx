@@ -9,7 +9,7 @@ interface UserMenuProps {
 }
 
 /**
- * The signed-in user's dropdown in the navigation bar (SPEC.md): the display name linking to
+ * The signed-in user's dropdown in the navigation bar: the display name linking to
  * the profile page, and Sign Out. A disclosure button: Enter or Space opens it, Tab walks it,
  * Escape or a click elsewhere closes it.
  */

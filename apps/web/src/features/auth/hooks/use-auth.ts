@@ -9,17 +9,17 @@ export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
 
 export interface AuthUser {
   email: string;
-  /** The display name (SPEC.md's displayName). */
+  /** The display name (`displayName`). */
   name: string;
 }
 
 export interface AuthState {
-  /** SPEC.md section 4. Signed in means a session and an access token: calls can be made. */
+  /** Signed in means a session and an access token: calls can be made. */
   status: AuthStatus;
   user?: AuthUser;
   /** Starts false; true once the admin check says so. */
   isAdmin: boolean;
-  /** True until the admin check has answered (SPEC.md: loading starts true). */
+  /** True until the admin check has answered (loading starts true). */
   adminLoading: boolean;
   /** The admin check failed for a reason other than a dead token (e.g. the network). */
   adminCheckFailed: boolean;

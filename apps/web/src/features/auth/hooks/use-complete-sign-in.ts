@@ -4,7 +4,7 @@ import { requestToken } from '../api/request-token';
 import { authKeys } from '../utils/query-keys';
 
 /**
- * What every sign-in and sign-up ends with (SPEC.md section 4): fetch the access token, store
+ * What every sign-in and sign-up ends with (docs/product.md, Rules): fetch the access token, store
  * it, then reload the session, so the screens see a signed-in user who already has a token.
  */
 export function useCompleteSignIn() {

@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_KEY } from '../../../lib/api-client';
 
 /**
- * The access token of SPEC.md, kept in localStorage as `accessToken`; the API client sends it
+ * The access token, kept in localStorage as `accessToken`; the API client sends it
  * as a bearer token. These three functions are the only code that writes it.
  */
 export const readAccessToken = () => localStorage.getItem(ACCESS_TOKEN_KEY);

@@ -14,7 +14,7 @@ import { Pager } from '../../../components/ui/pager';
 const SEARCH_DEBOUNCE_MS = 300;
 
 interface OurToolsProps {
-  /** SPEC.md: the list gets the admin flag and hides "Order Now" when it is true. */
+  /** The list gets the admin flag and hides "Order Now" when it is true. */
   isAdmin: boolean;
   /** The "needed by" date chosen in Our Moto (YYYY-MM-DD); "Order Now" carries it along. */
   neededBy?: string;

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 interface ToolCardProps {
   tool: Tool;
   orderDate: Date;
-  /** Admins do not buy: SPEC.md hides "Order Now" for them. */
+  /** Admins do not buy: the card hides "Order Now" for them. */
   showOrderButton: boolean;
   /** The "needed by" date (YYYY-MM-DD) that "Order Now" carries to the purchase form. */
   neededBy?: string;

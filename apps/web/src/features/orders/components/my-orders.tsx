@@ -15,7 +15,7 @@ import { useMyOrders } from '../api/get-my-orders';
 
 interface MyOrdersProps {
   email: string;
-  /** SPEC.md: a 401 or 403 for one's own orders ends the session (sign out, token gone, to /). */
+  /** A 401 or 403 for one's own orders ends the session (sign out, token gone, to /). */
   onSessionRejected: () => void;
 }
 
@@ -58,7 +58,7 @@ function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Ord
 }
 
 /**
- * My Orders (SPEC.md): the signed-in user's orders with their count; an unpaid one can be paid
+ * My Orders: the signed-in user's orders with their count; an unpaid one can be paid
  * or cancelled (after a confirmation), a paid or shipped one shows its badge.
  */
 export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {

@@ -47,7 +47,7 @@ const wrongText = (error: unknown) =>
   error instanceof Error && error.message ? error.message : 'The order failed. Please try again.';
 
 /**
- * SPEC.md's purchase form: who buys and the tool's price and stock (read only), then the
+ * The purchase form: who buys and the tool's price and stock (read only), then the
  * address, phone, quantity and "needed by" date. A quantity outside min..available shows the
  * notice and disables Purchase. The page stays until the server has accepted the order; a
  * refusal (stock gone) is shown here in red.

@@ -10,7 +10,7 @@ export interface PayOrderInput {
 }
 
 /**
- * `PATCH /api/purchase/{id}` with `{ orderID, transactionId }` (SPEC.md). The server asks the
+ * `PATCH /api/purchase/{id}` with `{ orderID, transactionId }`. The server asks the
  * provider whether that payment succeeded for this order and amount before marking it paid.
  */
 export const payOrder = ({ orderId, transactionId }: PayOrderInput) =>

@@ -56,7 +56,7 @@ function OrderSummary({ order }: { order: Order }) {
 }
 
 /**
- * The payment page (SPEC.md): what is paid for and how much, then the card form of the
+ * The payment page: what is paid for and how much, then the card form of the
  * configured provider: the sandbox ("Test mode", the default) or Stripe. A paid order shows
  * "paid" and no form.
  */

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 
-/** SPEC.md: success shows "Congratulation!!" and the transaction id. */
+/** Success shows "Congratulation!!" and the transaction id. */
 export function PaymentSuccess({ transactionId }: { transactionId: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);

@@ -52,7 +52,7 @@ function StripeCardFields({
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<CardErrorState | null>(null);
   const busy = confirming || pay.isPending;
-  // SPEC.md: Pay waits until the provider is ready and the client secret has arrived.
+  // Pay waits until the provider is ready and the client secret has arrived.
   const ready = Boolean(stripe && elements && cardReady && clientSecret);
 
   const onChange = (event: StripeCardElementChangeEvent) =>

@@ -21,7 +21,7 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** The profile card (SPEC.md): name, email, date of birth, address, phone and LinkedIn. */
+/** The profile card: name, email, date of birth, address, phone and LinkedIn. */
 export function ProfileCard({ profile }: { profile: Profile }) {
   const link = safeLink(profile.profileLink);
   const initial = (profile.name || profile.email).trim().charAt(0).toUpperCase() || '?';

@@ -20,7 +20,7 @@ interface ProfileFormProps {
 }
 
 /**
- * Update Profile (SPEC.md sections 2 and 5): date of birth (dd-mm-yy), address, phone (with a
+ * Update Profile (docs/product.md, Screens and Validation): date of birth (dd-mm-yy), address, phone (with a
  * digit) and profile link (a URL), all required; the shared `ProfileInputSchema` checks them.
  * The answer says "Updated!!" or "Already Updated!!".
  */

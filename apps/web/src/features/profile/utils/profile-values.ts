@@ -16,7 +16,7 @@ export const toFormValues = (profile: Profile | undefined): ProfileFormValues =>
   profileLink: profile?.profileLink ?? '',
 });
 
-/** SPEC.md: "Updated!!" when the server reports an upsert (count 1), else "Already Updated!!". */
+/** "Updated!!" when the server reports an upsert (count 1), else "Already Updated!!". */
 export const updateOutcome = (answer: Pick<ProfileUpdateResponse, 'upsertedCount'>) =>
   answer.upsertedCount === 1
     ? { changed: true, message: messages.success.profileUpdated }

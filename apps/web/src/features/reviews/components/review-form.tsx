@@ -18,7 +18,7 @@ interface ReviewFormProps {
 }
 
 /**
- * Add A Review (SPEC.md sections 2 and 5): name (at most 20), the tool reviewed ("Tool Name"),
+ * Add A Review (docs/product.md, Screens and Validation): name (at most 20), the tool reviewed ("Tool Name"),
  * location, description and an avatar image URL, all required; the shared
  * `ReviewInputSchema` checks them here and on the server.
  */
