@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { shopToday } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { mainNav, signInAsAdmin, signInAsNewCustomer, storedToken } from './support/accounts';
 import {
@@ -108,9 +109,9 @@ test('address and phone are required, the phone needs a digit, and the date cann
   await page.getByLabel('Address').fill('5 Main Street');
   await expect(page.getByText('Address is required')).toHaveCount(0);
 
-  const now = new Date();
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-  await page.getByLabel('Needed by').fill(calendarDay(yesterday));
+  // The shop's yesterday (its calendar is UTC; needed-by.spec.ts covers other time zones).
+  const yesterday = shopToday(new Date(Date.now() - 24 * 60 * 60 * 1000));
+  await page.getByLabel('Needed by').fill(yesterday);
   await purchaseButton(page).click();
   await expect(page.getByText('The needed-by date cannot be in the past')).toBeVisible();
   await expect(page).toHaveURL(/\/tools\//);

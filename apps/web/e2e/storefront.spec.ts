@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { shopToday } from '@shop/shared';
 import { expect, test } from './fixtures';
 
 const today = () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date());
@@ -262,10 +263,12 @@ test.describe('home page', () => {
     const now = new Date();
     const isoDay = (date: Date) =>
       `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-    await expect(calendar.locator(`[data-day="${isoDay(now)}"] button`)).toBeEnabled();
-    if (now.getDate() > 1) {
-      const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
-      await expect(calendar.locator(`[data-day="${isoDay(yesterday)}"] button`)).toBeDisabled();
+    // The calendar starts at the shop's today (UTC), whatever this machine's time zone.
+    const firstDay = shopToday(now);
+    await expect(calendar.locator(`[data-day="${firstDay}"] button`)).toBeEnabled();
+    const dayBefore = shopToday(new Date(now.getTime() - 24 * 60 * 60 * 1000));
+    if (dayBefore.slice(0, 7) === firstDay.slice(0, 7)) {
+      await expect(calendar.locator(`[data-day="${dayBefore}"] button`)).toBeDisabled();
     }
 
     const orderNow = page.getByRole('link', { name: 'Order Now: NVMe SSD 1TB M.2' });

@@ -10,3 +10,4 @@ export * from './schemas/review';
 export * from './schemas/summary';
 export * from './schemas/text';
 export * from './schemas/tool';
+export * from './shop-calendar';

@@ -9,6 +9,8 @@ export const messages = {
     emailInvalid: 'Provide a valid Email',
     passwordRequired: 'Password is required',
     passwordTooShort: 'Must have 6 characters',
+    /** A needed-by day before the shop's today (shop-calendar.ts). */
+    neededByPast: 'The needed-by date cannot be in the past',
   },
   success: {
     purchased: 'Successfully Purchased',

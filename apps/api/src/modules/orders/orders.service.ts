@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { IdSchema, ORDER_TOTAL_MAX_CENTS, messages, type Order, type Purchase } from '@shop/shared';
+import {
+  IdSchema,
+  ORDER_TOTAL_MAX_CENTS,
+  isPastNeededBy,
+  messages,
+  type Order,
+  type Purchase,
+} from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -67,8 +74,6 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
   error !== null &&
   (error as { code?: unknown }).code === '23505' &&
   (error as { constraint?: unknown }).constraint === constraint;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export interface OrdersServiceOptions {
   /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
@@ -231,10 +236,10 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
      * trips over the key's primary key and answers the first one's order.
      */
     async purchase(input: Purchase, buyer: CurrentUser, idempotencyKey?: string): Promise<Placed> {
-      if (input.neededBy && input.neededBy < today()) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'The needed-by date cannot be in the past', {
-          neededBy: ['The needed-by date cannot be in the past'],
-        });
+      // The shop's calendar (packages/shared), the one the purchase form checks against.
+      if (input.neededBy && isPastNeededBy(input.neededBy, new Date())) {
+        const message = messages.validation.neededByPast;
+        throw new AppError(400, 'VALIDATION_FAILED', message, { neededBy: [message] });
       }
       const key = idempotencyKey;
       const fingerprint = key === undefined ? '' : fingerprintOf(input);

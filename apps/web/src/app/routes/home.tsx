@@ -3,8 +3,8 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { OurTools } from '../../features/catalog/components/our-tools';
 import { Testimonials } from '../../features/reviews/components/testimonials';
 import { BusinessSummary } from '../../features/summary/components/business-summary';
+import { toCalendarDay } from '../../lib/calendar-day';
 import { paths } from '../../lib/paths';
-import { toDateParam } from './home/date-param';
 import { OurMoto } from './home/our-moto';
 import { OurWarehouse } from './home/our-warehouse';
 
@@ -56,7 +56,7 @@ export default function HomeRoute() {
     <>
       <Hero />
       <Band>
-        <OurTools isAdmin={isAdmin} neededBy={neededBy && toDateParam(neededBy)} />
+        <OurTools isAdmin={isAdmin} neededBy={neededBy && toCalendarDay(neededBy)} />
       </Band>
       <Band className="bg-base-200">
         <BusinessSummary />

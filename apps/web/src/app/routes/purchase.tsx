@@ -5,7 +5,7 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useTool } from '../../features/catalog/api/get-tool';
 import { ToolSummary } from '../../features/catalog/components/tool-summary';
 import { PurchaseForm } from '../../features/orders/components/purchase-form';
-import { neededByFromParam } from '../../features/orders/utils/calendar-day';
+import { neededByFromParam } from '../../lib/calendar-day';
 import { paths } from '../../lib/paths';
 
 /**
@@ -42,7 +42,7 @@ export default function PurchaseRoute() {
           <PurchaseForm
             tool={tool.data}
             buyer={user}
-            initialNeededBy={neededByFromParam(search.get('neededBy'))}
+            initialNeededBy={neededByFromParam(search.get('neededBy'), new Date())}
             onPurchased={() => void navigate(paths.dashboard.orders)}
           />
         </div>

@@ -1,8 +1,8 @@
 import { lazy, useState } from 'react';
 import { WhenNearViewport } from '../../../components/ui/when-near-viewport';
+import { firstNeededByDay } from '../../../lib/calendar-day';
 import { formatMediumDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
-import { startOfToday } from './date-param';
 
 const MotoCalendar = lazy(() => import('./moto-calendar'));
 
@@ -24,7 +24,8 @@ function CalendarPlaceholder() {
 
 /** "Our Moto": our promise, and a calendar to say when the parts are needed. */
 export function OurMoto({ neededBy, onNeededByChange }: OurMotoProps) {
-  const [firstDay] = useState(startOfToday);
+  // The shop's today, which the purchase form and the API accept too.
+  const [firstDay] = useState(() => firstNeededByDay(new Date()));
   return (
     <section aria-labelledby="our-moto-title" className="py-16">
       <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 text-center">

@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CalendarDaySchema, messages, type Order, PurchaseSchema, type Tool } from '@shop/shared';
+import {
+  CalendarDaySchema,
+  isPastNeededBy,
+  messages,
+  type Order,
+  PurchaseSchema,
+  shopToday,
+  type Tool,
+} from '@shop/shared';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -8,18 +16,18 @@ import { FormField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { formatCount, formatPrice } from '../../../lib/format';
 import { useCreatePurchase } from '../api/create-purchase';
-import { today } from '../utils/calendar-day';
 import { isQuantityInRange } from '../utils/quantity';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
-const PAST_DAY = 'The needed-by date cannot be in the past';
-
 /**
  * The shared purchase schema, as the form holds it: the tool comes from the page, and the
- * "needed by" day, when one is chosen, is not over yet (the server checks it again).
+ * "needed by" day, when one is chosen, is not over yet on the shop's calendar, the same check
+ * as the server's.
  */
 const PurchaseFormSchema = PurchaseSchema.omit({ toolId: true }).extend({
-  neededBy: CalendarDaySchema.refine((day) => day >= today(), { message: PAST_DAY }).optional(),
+  neededBy: CalendarDaySchema.refine((day) => !isPastNeededBy(day, new Date()), {
+    message: messages.validation.neededByPast,
+  }).optional(),
 });
 
 const fieldNames = ['quantity', 'phone', 'address', 'neededBy'] as const;
@@ -55,7 +63,7 @@ const wrongText = (error: unknown) =>
 export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: PurchaseFormProps) {
   const purchase = useCreatePurchase();
   const [serverError, setServerError] = useState<string | null>(null);
-  const [minDay] = useState(today);
+  const [minDay] = useState(() => shopToday(new Date()));
   // One key per order attempt: kept while the outcome is unknown, renewed once the server answered.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const {
