@@ -2,13 +2,13 @@ import { LoginSchema, noControlCharacters, RegisterSchema, type SignInOptions } 
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { type Auth, type AuthEnv, CLIENT_IP_HEADER, signInOptions } from './better-auth';
+import { normaliseEmail } from './identity';
 import { AppError, errorBody } from '../lib/errors';
 import {
   controlCharacterParameters,
   controlCharacterPaths,
   refuseControlCharacters,
 } from '../lib/validation';
-import { normaliseEmail } from '../modules/users/users.service';
 import { FAILURE_WINDOW_MINUTES, type SignInLimiter } from './sign-in-limiter';
 
 /** Finds the caller's network address (the socket, or the proxy's header when trusted). */

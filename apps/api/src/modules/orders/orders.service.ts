@@ -3,7 +3,7 @@ import { IdSchema, ORDER_TOTAL_MAX_CENTS, messages, type Order, type Purchase } 
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { type CurrentUser, normaliseEmail } from '../users/users.service';
+import { type CurrentUser, normaliseEmail } from '../../auth/identity';
 
 const centsToDollars = (cents: number) => cents / 100;
 

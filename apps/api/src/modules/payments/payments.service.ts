@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { OrdersService } from '../orders/orders.service';
-import type { CurrentUser } from '../users/users.service';
+import type { CurrentUser } from '../../auth/identity';
 import { CURRENCY, type PaymentIntentInfo, type RefundReason } from './payment-provider';
 import type { SandboxProvider } from './sandbox-provider';
 import type { StripeProvider } from './stripe-provider';

@@ -7,7 +7,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { type CurrentUser, normaliseEmail } from '../users/users.service';
+import { type CurrentUser, normaliseEmail } from '../../auth/identity';
 
 export function createProfilesService(db: Kysely<Database>) {
   const read = async (email: string): Promise<Profile | undefined> => {

@@ -3,12 +3,10 @@ import { EmailSchema, messages } from '@shop/shared';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
+import { type IdentityReader, normaliseEmail } from '../../auth/identity';
 import { AppError } from '../../lib/errors';
 import { validate } from '../../lib/validation';
-import { normaliseEmail, type SignedInIdentity, type UsersService } from './users.service';
-
-/** Reads the signed-in identity (Better Auth's session cookie) of a request. */
-export type IdentityReader = (headers: Headers) => Promise<SignedInIdentity | undefined>;
+import type { UsersService } from './users.service';
 
 const EmailParamSchema = z.object({ email: EmailSchema });
 /** SPEC.md sends `{ email }`; nothing else may be set through this call. */
