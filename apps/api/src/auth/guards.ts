@@ -17,7 +17,7 @@ export const requireUser =
     const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header);
     const user = match?.[1] ? await tokens.authenticate(match[1]) : undefined;
     if (!user) {
-      throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in again: your session has ended');
+      throw new AppError('UNAUTHENTICATED', 'Please sign in again: your session has ended');
     }
     c.set('user', user);
     await next();
@@ -25,7 +25,6 @@ export const requireUser =
 
 /** After `requireUser`: admins only, decided on the server for every call. */
 export const requireAdmin: MiddlewareHandler<AuthedEnv> = async (c, next) => {
-  if (c.var.user.role !== 'admin')
-    throw new AppError(403, 'NOT_ADMIN', 'Only an admin can do this');
+  if (c.var.user.role !== 'admin') throw new AppError('NOT_ADMIN', 'Only an admin can do this');
   await next();
 };

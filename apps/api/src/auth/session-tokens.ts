@@ -51,7 +51,6 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
       const hits = await requestCounters.hit(`token:${sessionId}`, 60);
       if (hits > TOKEN_REQUESTS_PER_MINUTE) {
         throw new AppError(
-          429,
           'RATE_LIMITED',
           'Too many token requests for this sign-in. Please try again in a minute.',
         );

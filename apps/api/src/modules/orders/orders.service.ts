@@ -35,12 +35,11 @@ const dollars = (cents: number) =>
 
 const orderTotalTooLarge = () => {
   const message = `An order can total at most ${dollars(ORDER_TOTAL_MAX_CENTS)}. Please order fewer units.`;
-  return new AppError(400, 'VALIDATION_FAILED', message, { quantity: [message] });
+  return new AppError('VALIDATION_FAILED', message, { quantity: [message] });
 };
 
 const tooManyUnpaidOrders = (limit: number) =>
   new AppError(
-    409,
     'TOO_MANY_UNPAID_ORDERS',
     `You have ${limit} unpaid ${limit === 1 ? 'order' : 'orders'}. Pay or cancel one before placing another.`,
   );
@@ -125,7 +124,6 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     if (!earlier) return undefined;
     if (earlier.fingerprint !== fingerprint) {
       throw new AppError(
-        422,
         'IDEMPOTENCY_KEY_REUSED',
         'This Idempotency-Key was already used for a different purchase. Use a new key for a new purchase.',
       );
@@ -147,7 +145,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     if (!tool) return notFound('Tool');
     const notice = messages.quantityNotice(tool.min_order_quantity, tool.available_quantity);
     if (input.quantity < tool.min_order_quantity) {
-      return new AppError(400, 'VALIDATION_FAILED', notice, { quantity: [notice] });
+      return new AppError('VALIDATION_FAILED', notice, { quantity: [notice] });
     }
     if (tool.price_cents * input.quantity > ORDER_TOTAL_MAX_CENTS) return orderTotalTooLarge();
     const holder = await db
@@ -155,20 +153,16 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       .select('unpaid_orders')
       .where('id', '=', buyer.id)
       .executeTakeFirst();
-    if (!holder) return new AppError(401, 'UNAUTHENTICATED', 'Please sign in again');
+    if (!holder) return new AppError('UNAUTHENTICATED', 'Please sign in again');
     if (holder.unpaid_orders >= options.maxUnpaidOrders) {
       return tooManyUnpaidOrders(options.maxUnpaidOrders);
     }
     if (input.quantity > tool.available_quantity) {
-      return new AppError(409, 'OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
+      return new AppError('OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
         quantity: [notice],
       });
     }
-    return new AppError(
-      409,
-      'OUT_OF_STOCK',
-      'Sorry, this tool has just sold out in that quantity.',
-    );
+    return new AppError('OUT_OF_STOCK', 'Sorry, this tool has just sold out in that quantity.');
   }
 
   /**
@@ -232,7 +226,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
      */
     async purchase(input: Purchase, buyer: CurrentUser, idempotencyKey?: string): Promise<Placed> {
       if (input.neededBy && input.neededBy < today()) {
-        throw new AppError(400, 'VALIDATION_FAILED', 'The needed-by date cannot be in the past', {
+        throw new AppError('VALIDATION_FAILED', 'The needed-by date cannot be in the past', {
           neededBy: ['The needed-by date cannot be in the past'],
         });
       }
@@ -363,7 +357,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
      */
     async listOwn(caller: CurrentUser, claimedEmail: string): Promise<Order[]> {
       if (normaliseEmail(claimedEmail) !== caller.email) {
-        throw new AppError(403, 'FORBIDDEN', 'You can only list your own orders');
+        throw new AppError('FORBIDDEN', 'You can only list your own orders');
       }
       const rows = await selectOrders()
         .where('user_id', '=', caller.id)
@@ -393,7 +387,6 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       if (!cancelled) {
         const now = await selectOrders().where('id', '=', order.id).executeTakeFirstOrThrow();
         throw new AppError(
-          409,
           'CONFLICT',
           `This order is ${now.status} and can no longer be cancelled`,
         );
@@ -437,7 +430,6 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       if (order.user_id !== caller.id) throw notFound('Order');
       if (order.status !== 'unpaid') {
         throw new AppError(
-          409,
           order.status === 'cancelled' ? 'CONFLICT' : 'ALREADY_PAID',
           `This order is ${order.status}`,
         );
@@ -484,11 +476,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       if (!row) throw notFound('Order');
       if (updated) return { order: toOrder(row), changed: true };
       if (row.transaction_id === transactionId) return { order: toOrder(row), changed: false };
-      throw new AppError(
-        409,
-        'ALREADY_PAID',
-        `This order is ${row.status} and cannot be paid again`,
-      );
+      throw new AppError('ALREADY_PAID', `This order is ${row.status} and cannot be paid again`);
     },
 
     /** An admin marks a paid order shipped. */
@@ -503,7 +491,6 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         .executeTakeFirst();
       if (!shipped)
         throw new AppError(
-          409,
           'CONFLICT',
           `Only a paid order can be shipped; this one is ${order.status}`,
         );

@@ -41,7 +41,7 @@ export function createProfilesService(db: Kysely<Database>) {
     async get(email: string, caller: CurrentUser): Promise<Profile> {
       const target = normaliseEmail(email);
       if (target !== caller.email && caller.role !== 'admin') {
-        throw new AppError(403, 'FORBIDDEN', 'You can only see your own profile');
+        throw new AppError('FORBIDDEN', 'You can only see your own profile');
       }
       const profile = await read(target);
       if (!profile) throw notFound('User');
@@ -56,7 +56,7 @@ export function createProfilesService(db: Kysely<Database>) {
     ): Promise<ProfileUpdateResponse> {
       const target = normaliseEmail(email);
       if (target !== caller.email || (input.email && normaliseEmail(input.email) !== target)) {
-        throw new AppError(403, 'FORBIDDEN', 'You can only update your own profile');
+        throw new AppError('FORBIDDEN', 'You can only update your own profile');
       }
       const values = {
         birth_date: input.birthDate,

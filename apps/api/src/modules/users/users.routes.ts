@@ -26,14 +26,14 @@ export function usersRoutes(
         validate('json', TokenRequestSchema),
         async (c) => {
           const identity = await readIdentity(c.req.raw.headers);
-          if (!identity) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in first');
+          if (!identity) throw new AppError('UNAUTHENTICATED', 'Please sign in first');
           const email = normaliseEmail(c.req.valid('param').email);
           const bodyEmail = c.req.valid('json').email;
           if (
             normaliseEmail(identity.email) !== email ||
             (bodyEmail && normaliseEmail(bodyEmail) !== email)
           ) {
-            throw new AppError(403, 'FORBIDDEN', 'You can only get a token for your own account');
+            throw new AppError('FORBIDDEN', 'You can only get a token for your own account');
           }
           await users.limitTokenRequests(identity.sessionId);
           const user = await users.upsertSignedIn(identity);
@@ -54,7 +54,7 @@ export function usersRoutes(
           return c.json({ admin: caller.role === 'admin' } satisfies AdminCheckResponse);
         }
         if (caller.role !== 'admin') {
-          throw new AppError(403, 'FORBIDDEN', "You can only check your own account's role");
+          throw new AppError('FORBIDDEN', "You can only check your own account's role");
         }
         const user = await users.findByEmail(email);
         return c.json({ admin: user?.role === 'admin' } satisfies AdminCheckResponse);

@@ -122,7 +122,7 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
     async remove(email: string, actor: CurrentUser): Promise<void> {
       const target = normaliseEmail(email);
       if (target === actor.email) {
-        throw new AppError(409, 'CANNOT_REMOVE_SELF', 'You cannot remove your own account');
+        throw new AppError('CANNOT_REMOVE_SELF', 'You cannot remove your own account');
       }
       const afterCommit = await db.transaction().execute(async (trx) => {
         // Serialise removals so two admins removing each other cannot both succeed.
@@ -139,8 +139,7 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
             .select(sql<number>`count(*)::int`.as('admins'))
             .where('role', '=', 'admin')
             .executeTakeFirstOrThrow();
-          if (admins <= 1)
-            throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed');
+          if (admins <= 1) throw new AppError('LAST_ADMIN', 'The last admin cannot be removed');
         }
         const afterRemoval = await options.onRemove?.(row.id, trx);
         await trx.deleteFrom('users').where('id', '=', row.id).execute();
