@@ -67,11 +67,39 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
       return toShopUser(row);
     },
 
-    /** Counts a token request of a session: 429 beyond the pace auth/ allows. */
-    limitTokenRequests: (sessionId: string) => tokens.limitRequests(sessionId),
+    /**
+     * The token call (`PUT /api/user/{email}`): only the signed-in owner of the email gets a
+     * token, for their own sign-in session, at a bounded pace. The email in the path and the
+     * one in the body are compared with the identity's, never trusted.
+     */
+    async issueToken(
+      identity: SignedInIdentity | undefined,
+      claimedEmail: string,
+      bodyEmail?: string,
+    ): Promise<string> {
+      if (!identity) throw new AppError('UNAUTHENTICATED', 'Please sign in first');
+      const email = normaliseEmail(claimedEmail);
+      if (
+        normaliseEmail(identity.email) !== email ||
+        (bodyEmail && normaliseEmail(bodyEmail) !== email)
+      ) {
+        throw new AppError('FORBIDDEN', 'You can only get a token for your own account');
+      }
+      await tokens.limitRequests(identity.sessionId);
+      const user = await this.upsertSignedIn(identity);
+      return tokens.issue(user._id, identity.sessionId);
+    },
 
-    /** A new bearer token for the user's sign-in session (auth/session-tokens.ts). */
-    issueToken: (userId: string, sessionId: string) => tokens.issue(userId, sessionId),
+    /** Whether an account is admin: the caller's own, or anyone's for an admin. */
+    async adminCheck(email: string, caller: CurrentUser): Promise<{ admin: boolean }> {
+      const target = normaliseEmail(email);
+      if (target === caller.email) return { admin: caller.role === 'admin' };
+      if (caller.role !== 'admin') {
+        throw new AppError('FORBIDDEN', "You can only check your own account's role");
+      }
+      const user = await this.findByEmail(target);
+      return { admin: user?.role === 'admin' };
+    },
 
     /** Sign Out: the token ends on the server at once. */
     revokeToken: (token: string) => tokens.revoke(token),
@@ -121,9 +149,6 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
      */
     async remove(email: string, actor: CurrentUser): Promise<void> {
       const target = normaliseEmail(email);
-      if (target === actor.email) {
-        throw new AppError('CANNOT_REMOVE_SELF', 'You cannot remove your own account');
-      }
       const afterCommit = await db.transaction().execute(async (trx) => {
         // Serialise removals so two admins removing each other cannot both succeed.
         await sql`select pg_advisory_xact_lock(7314002)`.execute(trx);
@@ -133,6 +158,9 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
           .where('email', '=', target)
           .executeTakeFirst();
         if (!row) throw notFound('User');
+        if (row.id === actor.id) {
+          throw new AppError('CANNOT_REMOVE_SELF', 'You cannot remove your own account');
+        }
         if (row.role === 'admin') {
           const { admins } = await trx
             .selectFrom('users')
