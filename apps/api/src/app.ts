@@ -119,6 +119,7 @@ export function createApi({
   });
   // A purchase or a cancel changes a tool's stock: the catalogue cache forgets its pages.
   const orders = createOrdersService(db, {
+    tools,
     onStockChange: tools.catalogueChanged,
     unpaidOrderTtlMinutes: env.UNPAID_ORDER_TTL_MINUTES,
     maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
@@ -168,7 +169,7 @@ export function createApi({
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
-  api.route('/', profilesRoutes(createProfilesService(db), signedIn));
+  api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
 
   api.all('*', apiNotFound);
   api.onError(createErrorHandler(logger));

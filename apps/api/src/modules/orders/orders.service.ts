@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
-import { IdSchema, ORDER_TOTAL_MAX_CENTS, messages, type Order, type Purchase } from '@shop/shared';
+import {
+  IdSchema,
+  ORDER_TOTAL_MAX_CENTS,
+  messages,
+  type Order,
+  type Purchase,
+  type Tool,
+} from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import type { ToolsService } from '../tools/tools.service';
 import { type CurrentUser, normaliseEmail } from '../../auth/identity';
 
 const centsToDollars = (cents: number) => cents / 100;
+const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -70,6 +79,8 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
 const today = () => new Date().toISOString().slice(0, 10);
 
 export interface OrdersServiceOptions {
+  /** The catalogue, read through its own module (why a purchase was refused). */
+  tools: Pick<ToolsService, 'get'>;
   /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
   onStockChange?: () => void;
   /** How long a new unpaid order holds its stock (UNPAID_ORDER_TTL_MINUTES). */
@@ -136,18 +147,20 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
    * too large, the buyer holds too many unpaid orders, or the stock ran out.
    */
   async function refusal(input: Purchase, buyer: CurrentUser): Promise<AppError> {
-    const tool = await db
-      .selectFrom('tools')
-      .select(['min_order_quantity', 'available_quantity', 'price_cents'])
-      .where('id', '=', input.toolId)
-      .where('retired_at', 'is', null)
-      .executeTakeFirst();
-    if (!tool) return notFound('Tool');
-    const notice = messages.quantityNotice(tool.min_order_quantity, tool.available_quantity);
-    if (input.quantity < tool.min_order_quantity) {
+    let tool: Tool;
+    try {
+      tool = await options.tools.get(input.toolId); // 404 for a tool no longer on sale
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
+    }
+    const notice = messages.quantityNotice(tool.minOrderQuantity, tool.availableQuantity);
+    if (input.quantity < tool.minOrderQuantity) {
       return new AppError('VALIDATION_FAILED', notice, { quantity: [notice] });
     }
-    if (tool.price_cents * input.quantity > ORDER_TOTAL_MAX_CENTS) return orderTotalTooLarge();
+    if (dollarsToCents(tool.price) * input.quantity > ORDER_TOTAL_MAX_CENTS) {
+      return orderTotalTooLarge();
+    }
     const holder = await db
       .selectFrom('users')
       .select('unpaid_orders')
@@ -157,7 +170,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     if (holder.unpaid_orders >= options.maxUnpaidOrders) {
       return tooManyUnpaidOrders(options.maxUnpaidOrders);
     }
-    if (input.quantity > tool.available_quantity) {
+    if (input.quantity > tool.availableQuantity) {
       return new AppError('OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
         quantity: [notice],
       });
