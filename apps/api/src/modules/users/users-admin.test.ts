@@ -219,6 +219,12 @@ describeEachDatabase('managing users', (kind) => {
     expect((await send(app, 'DELETE', `/api/user/${person.email}`, admin.token)).status).toBe(200);
 
     const again = await signUpWithToken(app, { ...person, name: 'Someone New' });
+    // Another customer's profile is there to be found by a read not keyed by the account.
+    const bystander = await signUpWithToken(app);
+    expect(
+      (await send(app, 'PUT', `/api/userInfo/${bystander.email}`, bystander.token, oldProfile))
+        .status,
+    ).toBe(200);
     const empty = {
       email: person.email,
       name: 'Someone New',
