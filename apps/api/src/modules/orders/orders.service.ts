@@ -95,6 +95,12 @@ export interface Placed {
   replayed: boolean;
 }
 
+/**
+ * Orders own `orders` and `purchase_keys`. The one exception to "other modules' tables through
+ * their services": a purchase, and a cancel, move a tool's stock (`tools.available_quantity`)
+ * and hold the buyer's row (`users.unpaid_orders`, kept by orders' own trigger) in the same
+ * statement as the order, so stock and the unpaid-order limit stay exact under concurrency.
+ */
 export function createOrdersService(db: Kysely<Database>, options: OrdersServiceOptions) {
   /** Every column, with the calendar day as text (a Date would shift with the time zone). */
   const selectOrders = (executor: Kysely<Database> = db) =>

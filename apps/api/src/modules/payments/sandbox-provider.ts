@@ -100,6 +100,9 @@ export function createSandboxProvider(db: Kysely<Database>) {
     );
   }
 
+  // Test mode stands in for the card network and reads the order's status itself: a card is
+  // confirmed only while its order is unpaid, in the same statement (the orders module's
+  // table, read here and nowhere else in payments).
   const withOrderStatus = () =>
     db
       .selectFrom('sandbox_payment_intents as intent')
