@@ -5,6 +5,32 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The API's layers, lowest first: each may import the ones before it, never the ones after.
+ * env.ts (the only reader of process.env) imports none of ours; cli/ composes like app.ts;
+ * test/ and security/ hold tests and their helpers, which may reach everything.
+ */
+const api = './apps/api/src';
+const apiApp = ['app.ts', 'server.ts', 'index.ts', 'web.ts'].map((file) => `${api}/${file}`);
+const apiTestsOnly = [`${api}/test`, `${api}/security`];
+const apiLayers = [
+  { name: 'env.ts', path: `${api}/env.ts` },
+  { name: 'lib/', path: `${api}/lib` },
+  { name: 'db/', path: `${api}/db` },
+  { name: 'auth/', path: `${api}/auth` },
+  { name: 'modules/', path: `${api}/modules` },
+  { name: 'app', path: apiApp },
+];
+const apiWalls = apiLayers.map((layer, index) => ({
+  target: layer.path,
+  from: [
+    ...apiLayers.slice(index + 1).flatMap((above) => above.path),
+    `${api}/cli`,
+    ...apiTestsOnly,
+  ],
+  message: `${layer.name} may import only the layers below it: env.ts <- lib <- db <- auth <- modules <- app (and never the tests' helpers).`,
+}));
+
 /** The web app's features may not import each other: routes in `app/` compose them (docs/architecture.md). */
 const features = [
   'catalog',
@@ -126,6 +152,20 @@ export default tseslint.config(
       'import/no-restricted-paths': [
         'error',
         { zones: [{ target: './apps/api', from: './apps/web' }] },
+      ],
+    },
+  },
+  {
+    // The API's walls hold for its code; tests (and their helpers) exercise the whole app.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/security/**'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [{ target: './apps/api', from: './apps/web' }, ...apiWalls],
+        },
       ],
     },
   },

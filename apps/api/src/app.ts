@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { type ClientAddress, authRoutes } from './auth/auth.routes';
 import type { Auth, AuthEnv } from './auth/better-auth';
 import { requireUser } from './auth/guards';
+import { identityReader } from './auth/identity';
+import { createSessionTokens } from './auth/session-tokens';
 import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Database } from './db/schema';
 import type { Env } from './env';
@@ -117,6 +119,7 @@ export function createApi({
   });
   // A purchase or a cancel changes a tool's stock: the catalogue cache forgets its pages.
   const orders = createOrdersService(db, {
+    tools,
     onStockChange: tools.catalogueChanged,
     unpaidOrderTtlMinutes: env.UNPAID_ORDER_TTL_MINUTES,
     maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
@@ -134,28 +137,20 @@ export function createApi({
     logger,
     intervalMs: env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
   });
+  // Tokens (auth/) find their caller through the users module, which keeps the accounts.
+  const tokens = createSessionTokens(db, {
+    ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
+    cacheMs: env.TOKEN_CACHE_MS,
+    findCaller: (userId) => users.findCaller(userId),
+  });
   const users = createUsersService(db, {
     adminEmail: env.ADMIN_EMAIL,
-    tokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
-    tokenCacheMs: env.TOKEN_CACHE_MS,
+    tokens,
     // A removed customer's unpaid orders are cancelled and their stock returns, in the
     // removal's own transaction; the catalogue forgets after the commit.
     onRemove: async (userId, trx) =>
       (await orders.cancelUnpaidOfUser(userId, trx)) > 0 ? tools.catalogueChanged : undefined,
   });
-  const readIdentity = async (headers: Headers) => {
-    const session = await auth.api.getSession({ headers });
-    if (!session) return undefined;
-    const { id, email, name, emailVerified } = session.user;
-    return {
-      authUserId: id,
-      sessionId: session.session.id,
-      email,
-      emailVerified,
-      name: name || email.split('@')[0] || email,
-    };
-  };
-
   // Better Auth first, then the modules (docs/architecture.md).
   api.route(
     '/',
@@ -167,14 +162,14 @@ export function createApi({
     ),
   );
   api.route('/', healthRoutes(db));
-  const signedIn = requireUser(users);
-  api.route('/', usersRoutes(users, signedIn, readIdentity));
+  const signedIn = requireUser(tokens);
+  api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));
   api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
-  api.route('/', profilesRoutes(createProfilesService(db), signedIn));
+  api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
 
   api.all('*', apiNotFound);
   api.onError(createErrorHandler(logger));

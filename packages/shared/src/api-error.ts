@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error shape of the API (docs/architecture.md, "Rules that hold everywhere"). */
+/** The one error shape of the API: every refusal answers it, whatever its status. */
 export const ApiErrorBodySchema = z.object({
   error: z.object({
     code: z.string(),
@@ -36,3 +36,36 @@ export const errorCodes = [
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
+
+/** The statuses the API's errors answer with. */
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+
+/**
+ * Each code's HTTP status, once for the whole API: a code is never answered with two
+ * statuses. A code added to `errorCodes` without its status here fails the typecheck.
+ */
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_ADMIN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  OUT_OF_STOCK: 409,
+  TOO_MANY_UNPAID_ORDERS: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INVALID_EMAIL_OR_PASSWORD: 401,
+  CANNOT_REMOVE_SELF: 409,
+  LAST_ADMIN: 409,
+  CARD_ERROR: 402,
+  PAYMENT_NOT_VERIFIED: 402,
+  ALREADY_PAID: 409,
+  ORDER_CANCELLED: 409,
+  PAYMENT_PENDING: 409,
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const satisfies Record<ErrorCode, ErrorStatus>;

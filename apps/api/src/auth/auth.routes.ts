@@ -2,13 +2,13 @@ import { LoginSchema, noControlCharacters, RegisterSchema, type SignInOptions } 
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { type Auth, type AuthEnv, CLIENT_IP_HEADER, signInOptions } from './better-auth';
+import { normaliseEmail } from './identity';
 import { AppError, errorBody } from '../lib/errors';
 import {
   controlCharacterParameters,
   controlCharacterPaths,
   refuseControlCharacters,
 } from '../lib/validation';
-import { normaliseEmail } from '../modules/users/users.service';
 import { FAILURE_WINDOW_MINUTES, type SignInLimiter } from './sign-in-limiter';
 
 /** Finds the caller's network address (the socket, or the proxy's header when trusted). */
@@ -60,12 +60,7 @@ function validationError(error: z.ZodError): AppError {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues)
     (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  return new AppError(
-    400,
-    'VALIDATION_FAILED',
-    error.issues[0]?.message ?? 'Invalid request',
-    fields,
-  );
+  return new AppError('VALIDATION_FAILED', error.issues[0]?.message ?? 'Invalid request', fields);
 }
 
 export function authRoutes(
@@ -95,7 +90,7 @@ export function authRoutes(
           try {
             json = JSON.parse(body);
           } catch {
-            throw new AppError(400, 'BAD_REQUEST', 'The request body is not valid JSON');
+            throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
           }
           const parsed = schema.safeParse(json);
           if (!parsed.success) throw validationError(parsed.error);
@@ -103,7 +98,6 @@ export function authRoutes(
             signInEmail = normaliseEmail((parsed.data as { email: string }).email);
             if (await limiter.isLocked(signInEmail, address)) {
               throw new AppError(
-                429,
                 'RATE_LIMITED',
                 `Too many failed sign-ins for this email from your network. Please try again in ${FAILURE_WINDOW_MINUTES} minutes.`,
               );

@@ -2,7 +2,7 @@ import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { SignInOptions } from '@shop/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
 import type { Env } from '../env';
@@ -120,3 +120,13 @@ export function createAuth(db: Kysely<Database>, env: AuthEnv, secret: string, l
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * Ends a sign-in identity: Better Auth's user with its sessions and linked accounts, inside the
+ * caller's transaction (a removed shop user goes with their identity).
+ */
+export async function removeSignInIdentity(executor: Kysely<Database>, authUserId: string) {
+  await sql`delete from "session" where "userId" = ${authUserId}`.execute(executor);
+  await sql`delete from "account" where "userId" = ${authUserId}`.execute(executor);
+  await sql`delete from "user" where "id" = ${authUserId}`.execute(executor);
+}

@@ -5,6 +5,7 @@ import { DataDirInUseError } from '../db/data-dir-lock';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { EnvError, loadEnv } from '../env';
 import { AppError } from '../lib/errors';
+import { createSessionTokens } from '../auth/session-tokens';
 import { createUsersService } from '../modules/users/users.service';
 
 async function main(email: string | undefined) {
@@ -18,9 +19,11 @@ async function main(email: string | undefined) {
   );
   try {
     await migrateToLatest(database.db);
-    const users = createUsersService(database.db, {
-      tokenTtlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
+    const tokens = createSessionTokens(database.db, {
+      ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
+      findCaller: (userId) => users.findCaller(userId),
     });
+    const users = createUsersService(database.db, { tokens });
     const { modified } = await users.makeAdmin(email);
     console.log(modified ? `${email} is now an admin.` : `${email} was already an admin.`);
     return 0;

@@ -1,22 +1,27 @@
-import type { ApiErrorBody, ErrorCode } from '@shop/shared';
+import { type ApiErrorBody, type ErrorCode, errorStatus } from '@shop/shared';
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 
-/** The one error class of the API: services throw it, `onError` turns it into the error shape. */
+/**
+ * The one error class of the API: services throw it, `onError` turns it into the error shape.
+ * Its status is its code's (`errorStatus` in packages/shared), never chosen at the throw.
+ */
 export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+
   constructor(
-    readonly status: ContentfulStatusCode,
     readonly code: ErrorCode,
     message: string,
     readonly fields?: Record<string, string[]>,
   ) {
     super(message);
+    this.status = errorStatus[code];
   }
 }
 
-export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 
 /** Our codes, or a code passed on from Better Auth (e.g. INVALID_EMAIL_OR_PASSWORD). */
 type AnyErrorCode = ErrorCode | (string & {});
@@ -55,4 +60,7 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
 }
 
 export const apiNotFound: NotFoundHandler = (c) =>
-  c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404);
+  c.json(
+    errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`),
+    errorStatus.NOT_FOUND,
+  );

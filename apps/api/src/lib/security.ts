@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@shop/shared';
+import { errorStatus, IDEMPOTENCY_KEY_HEADER, TOTAL_COUNT_HEADER } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
@@ -73,7 +73,7 @@ export const jsonBodyLimit = (env: Pick<Env, 'BODY_LIMIT_BYTES'>): MiddlewareHan
   const tooLarge: Parameters<typeof bodyLimit>[0]['onError'] = (c) =>
     c.json(
       errorBody('PAYLOAD_TOO_LARGE', `Request body is larger than ${env.BODY_LIMIT_BYTES} bytes`),
-      413,
+      errorStatus.PAYLOAD_TOO_LARGE,
     );
   const streamedLimit = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
   return async (c, next) => {

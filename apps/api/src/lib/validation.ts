@@ -23,7 +23,7 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
     const message = first
       ? `${first.path.join('.') || target}: ${first.message}`
       : 'Invalid request';
-    throw new AppError(400, 'VALIDATION_FAILED', message, fields);
+    throw new AppError('VALIDATION_FAILED', message, fields);
   });
 
 /**
@@ -62,7 +62,6 @@ export const controlCharacterParameters = (query: URLSearchParams) => [
 export function refuseControlCharacters(fields: string[]) {
   if (fields.length === 0) return;
   throw new AppError(
-    400,
     'VALIDATION_FAILED',
     controlCharactersMessage(fields[0]!),
     Object.fromEntries(fields.map((field) => [field, [controlCharactersMessage(field)]])),

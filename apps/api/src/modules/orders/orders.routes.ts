@@ -16,7 +16,7 @@ function idempotencyKeyOf(header: string | undefined): string | undefined {
   const parsed = IdempotencyKeySchema.safeParse(header);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key';
-    throw new AppError(400, 'VALIDATION_FAILED', message, { [IDEMPOTENCY_KEY_HEADER]: [message] });
+    throw new AppError('VALIDATION_FAILED', message, { [IDEMPOTENCY_KEY_HEADER]: [message] });
   }
   return parsed.data;
 }

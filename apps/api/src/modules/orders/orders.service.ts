@@ -6,13 +6,16 @@ import {
   messages,
   type Order,
   type Purchase,
+  type Tool,
 } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { type CurrentUser, normaliseEmail } from '../users/users.service';
+import type { ToolsService } from '../tools/tools.service';
+import { type CurrentUser, normaliseEmail } from '../../auth/identity';
 
 const centsToDollars = (cents: number) => cents / 100;
+const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -42,12 +45,11 @@ const dollars = (cents: number) =>
 
 const orderTotalTooLarge = () => {
   const message = `An order can total at most ${dollars(ORDER_TOTAL_MAX_CENTS)}. Please order fewer units.`;
-  return new AppError(400, 'VALIDATION_FAILED', message, { quantity: [message] });
+  return new AppError('VALIDATION_FAILED', message, { quantity: [message] });
 };
 
 const tooManyUnpaidOrders = (limit: number) =>
   new AppError(
-    409,
     'TOO_MANY_UNPAID_ORDERS',
     `You have ${limit} unpaid ${limit === 1 ? 'order' : 'orders'}. Pay or cancel one before placing another.`,
   );
@@ -76,6 +78,8 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
   (error as { constraint?: unknown }).constraint === constraint;
 
 export interface OrdersServiceOptions {
+  /** The catalogue, read through its own module (why a purchase was refused). */
+  tools: Pick<ToolsService, 'get'>;
   /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
   onStockChange?: () => void;
   /** How long a new unpaid order holds its stock (UNPAID_ORDER_TTL_MINUTES). */
@@ -90,6 +94,12 @@ export interface Placed {
   replayed: boolean;
 }
 
+/**
+ * Orders own `orders` and `purchase_keys`. The one exception to "other modules' tables through
+ * their services": a purchase, and a cancel, move a tool's stock (`tools.available_quantity`)
+ * and hold the buyer's row (`users.unpaid_orders`, kept by orders' own trigger) in the same
+ * statement as the order, so stock and the unpaid-order limit stay exact under concurrency.
+ */
 export function createOrdersService(db: Kysely<Database>, options: OrdersServiceOptions) {
   /** Every column, with the calendar day as text (a Date would shift with the time zone). */
   const selectOrders = (executor: Kysely<Database> = db) =>
@@ -130,7 +140,6 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     if (!earlier) return undefined;
     if (earlier.fingerprint !== fingerprint) {
       throw new AppError(
-        422,
         'IDEMPOTENCY_KEY_REUSED',
         'This Idempotency-Key was already used for a different purchase. Use a new key for a new purchase.',
       );
@@ -143,37 +152,35 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
    * too large, the buyer holds too many unpaid orders, or the stock ran out.
    */
   async function refusal(input: Purchase, buyer: CurrentUser): Promise<AppError> {
-    const tool = await db
-      .selectFrom('tools')
-      .select(['min_order_quantity', 'available_quantity', 'price_cents'])
-      .where('id', '=', input.toolId)
-      .where('retired_at', 'is', null)
-      .executeTakeFirst();
-    if (!tool) return notFound('Tool');
-    const notice = messages.quantityNotice(tool.min_order_quantity, tool.available_quantity);
-    if (input.quantity < tool.min_order_quantity) {
-      return new AppError(400, 'VALIDATION_FAILED', notice, { quantity: [notice] });
+    let tool: Tool;
+    try {
+      tool = await options.tools.get(input.toolId); // 404 for a tool no longer on sale
+    } catch (error) {
+      if (error instanceof AppError) return error;
+      throw error;
     }
-    if (tool.price_cents * input.quantity > ORDER_TOTAL_MAX_CENTS) return orderTotalTooLarge();
+    const notice = messages.quantityNotice(tool.minOrderQuantity, tool.availableQuantity);
+    if (input.quantity < tool.minOrderQuantity) {
+      return new AppError('VALIDATION_FAILED', notice, { quantity: [notice] });
+    }
+    if (dollarsToCents(tool.price) * input.quantity > ORDER_TOTAL_MAX_CENTS) {
+      return orderTotalTooLarge();
+    }
     const holder = await db
       .selectFrom('users')
       .select('unpaid_orders')
       .where('id', '=', buyer.id)
       .executeTakeFirst();
-    if (!holder) return new AppError(401, 'UNAUTHENTICATED', 'Please sign in again');
+    if (!holder) return new AppError('UNAUTHENTICATED', 'Please sign in again');
     if (holder.unpaid_orders >= options.maxUnpaidOrders) {
       return tooManyUnpaidOrders(options.maxUnpaidOrders);
     }
-    if (input.quantity > tool.available_quantity) {
-      return new AppError(409, 'OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
+    if (input.quantity > tool.availableQuantity) {
+      return new AppError('OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
         quantity: [notice],
       });
     }
-    return new AppError(
-      409,
-      'OUT_OF_STOCK',
-      'Sorry, this tool has just sold out in that quantity.',
-    );
+    return new AppError('OUT_OF_STOCK', 'Sorry, this tool has just sold out in that quantity.');
   }
 
   /**
@@ -239,7 +246,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       // The shop's calendar (packages/shared), the one the purchase form checks against.
       if (input.neededBy && isPastNeededBy(input.neededBy, new Date())) {
         const message = messages.validation.neededByPast;
-        throw new AppError(400, 'VALIDATION_FAILED', message, { neededBy: [message] });
+        throw new AppError('VALIDATION_FAILED', message, { neededBy: [message] });
       }
       const key = idempotencyKey;
       const fingerprint = key === undefined ? '' : fingerprintOf(input);
@@ -368,7 +375,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
      */
     async listOwn(caller: CurrentUser, claimedEmail: string): Promise<Order[]> {
       if (normaliseEmail(claimedEmail) !== caller.email) {
-        throw new AppError(403, 'FORBIDDEN', 'You can only list your own orders');
+        throw new AppError('FORBIDDEN', 'You can only list your own orders');
       }
       const rows = await selectOrders()
         .where('user_id', '=', caller.id)
@@ -398,7 +405,6 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       if (!cancelled) {
         const now = await selectOrders().where('id', '=', order.id).executeTakeFirstOrThrow();
         throw new AppError(
-          409,
           'CONFLICT',
           `This order is ${now.status} and can no longer be cancelled`,
         );
@@ -442,7 +448,6 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       if (order.user_id !== caller.id) throw notFound('Order');
       if (order.status !== 'unpaid') {
         throw new AppError(
-          409,
           order.status === 'cancelled' ? 'CONFLICT' : 'ALREADY_PAID',
           `This order is ${order.status}`,
         );
@@ -489,11 +494,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       if (!row) throw notFound('Order');
       if (updated) return { order: toOrder(row), changed: true };
       if (row.transaction_id === transactionId) return { order: toOrder(row), changed: false };
-      throw new AppError(
-        409,
-        'ALREADY_PAID',
-        `This order is ${row.status} and cannot be paid again`,
-      );
+      throw new AppError('ALREADY_PAID', `This order is ${row.status} and cannot be paid again`);
     },
 
     /** An admin marks a paid order shipped. */
@@ -508,7 +509,6 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         .executeTakeFirst();
       if (!shipped)
         throw new AppError(
-          409,
           'CONFLICT',
           `Only a paid order can be shipped; this one is ${order.status}`,
         );

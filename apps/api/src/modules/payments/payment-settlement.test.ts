@@ -23,15 +23,17 @@ import {
 import { startStripeStandIn } from '../../test/stripe-stand-in';
 import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
 import { createOrdersService } from '../orders/orders.service';
+import { createToolsService } from '../tools/tools.service';
 import { createPaymentsService } from './payments.service';
 import { createSandboxProvider } from './sandbox-provider';
 import { createStripeProvider } from './stripe-provider';
 
 /** The orders service as the test app builds it (for what no route does). */
-const ordersOptions = {
+const ordersOptions = (app: TestApp) => ({
+  tools: createToolsService(app.database.db),
   unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
   maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
-};
+});
 
 const silent = pino({ level: 'silent' });
 
@@ -78,7 +80,7 @@ describeEachDatabase('payment and cancel exclude each other, test mode', (kind) 
   });
   /** The services on the app's database, for what no route does (the expiry job's step). */
   const services = () => {
-    const orders = createOrdersService(app.database.db, ordersOptions);
+    const orders = createOrdersService(app.database.db, ordersOptions(app));
     const provider = createSandboxProvider(app.database.db);
     return {
       orders,
@@ -472,7 +474,7 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
 
   it('an intent made while the order was being cancelled is cancelled at once, and the page told 409', async () => {
     const placed = await order(app, alice, tool._id);
-    const orders = createOrdersService(app.database.db, ordersOptions);
+    const orders = createOrdersService(app.database.db, ordersOptions(app));
     // The cancel commits while Stripe is creating the intent, after the order was found payable.
     const racingOrders = {
       ...orders,

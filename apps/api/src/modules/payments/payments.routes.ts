@@ -33,11 +33,7 @@ export function paymentsRoutes(
       .patch('/purchase/:id', signedIn, validate('json', PayOrderSchema), async (c) => {
         const { transactionId, orderID } = c.req.valid('json');
         if (orderID !== undefined && orderID !== c.req.param('id')) {
-          throw new AppError(
-            400,
-            'VALIDATION_FAILED',
-            'orderID does not match the order in the path',
-          );
+          throw new AppError('VALIDATION_FAILED', 'orderID does not match the order in the path');
         }
         return c.json(await payments.confirm(c.req.param('id'), transactionId, c.var.user));
       })

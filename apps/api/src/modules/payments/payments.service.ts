@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { OrdersService } from '../orders/orders.service';
-import type { CurrentUser } from '../users/users.service';
+import type { CurrentUser } from '../../auth/identity';
 import { CURRENCY, type PaymentIntentInfo, type RefundReason } from './payment-provider';
 import type { SandboxProvider } from './sandbox-provider';
 import type { StripeProvider } from './stripe-provider';
@@ -15,7 +15,7 @@ export type AnyProvider = SandboxProvider | StripeProvider;
 export type ExpireInDatabase = (orderId: string) => Promise<boolean>;
 
 const notVerified = (reason: string) =>
-  new AppError(402, 'PAYMENT_NOT_VERIFIED', `The payment could not be verified: ${reason}`);
+  new AppError('PAYMENT_NOT_VERIFIED', `The payment could not be verified: ${reason}`);
 
 const isPaid = (status: string) => status === 'paid' || status === 'shipped';
 /** Cancelled (or expired, however the orders side names it): it will never be delivered. */
@@ -158,12 +158,10 @@ export function createPaymentsService(
   const refundedAnswer = (reason: RefundReason) =>
     reason === 'duplicate_payment'
       ? new AppError(
-          409,
           'ALREADY_PAID',
           'This order was already paid, so this second payment has been refunded',
         )
       : new AppError(
-          409,
           'ORDER_CANCELLED',
           'This order was cancelled, so your payment has been refunded',
         );
@@ -174,13 +172,9 @@ export function createPaymentsService(
       throw refundedAnswer(await refundUnwanted(order, intent!));
     }
     if (isPaid(order.status)) {
-      throw new AppError(
-        409,
-        'ALREADY_PAID',
-        `This order is ${order.status} and cannot be paid again`,
-      );
+      throw new AppError('ALREADY_PAID', `This order is ${order.status} and cannot be paid again`);
     }
-    throw new AppError(409, 'ORDER_CANCELLED', 'This order was cancelled and cannot be paid');
+    throw new AppError('ORDER_CANCELLED', 'This order was cancelled and cannot be paid');
   }
 
   return {
@@ -232,7 +226,7 @@ export function createPaymentsService(
 
     sandboxConfirm(payment: SandboxCardPayment, caller: CurrentUser) {
       if (provider.name !== 'sandbox')
-        throw new AppError(404, 'NOT_FOUND', 'Test mode is off on this shop');
+        throw new AppError('NOT_FOUND', 'Test mode is off on this shop');
       return provider.confirmCard(payment, async (orderId) => {
         try {
           await orders.ownRow(orderId, caller);
@@ -254,14 +248,12 @@ export function createPaymentsService(
         const settlement = await settle(order);
         if (settlement === 'paid') {
           throw new AppError(
-            409,
             'ALREADY_PAID',
             'This order has just been paid and can no longer be cancelled',
           );
         }
         if (settlement === 'pending') {
           throw new AppError(
-            409,
             'PAYMENT_PENDING',
             'A payment for this order is still being processed. Try again in a minute.',
           );
@@ -306,12 +298,12 @@ export function createPaymentsService(
       signature: string | undefined,
     ): Promise<{ changed: boolean; refunded?: true }> {
       if (provider.name !== 'stripe')
-        throw new AppError(404, 'NOT_FOUND', 'Stripe is not set up on this shop');
+        throw new AppError('NOT_FOUND', 'Stripe is not set up on this shop');
       let event;
       try {
         event = provider.parseWebhook(rawBody, signature ?? '');
       } catch {
-        throw new AppError(400, 'BAD_REQUEST', 'Invalid webhook signature');
+        throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
       }
       if (event.type !== 'payment_intent.succeeded' || !event.intent) return { changed: false };
       const intent = await provider.retrieveIntent(event.intent.id);

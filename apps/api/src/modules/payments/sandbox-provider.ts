@@ -35,7 +35,7 @@ const failing: Record<string, { code: string; message: string }> = {
 };
 
 const cardError = (code: string, message: string) =>
-  new AppError(402, 'CARD_ERROR', message, { card: [code] });
+  new AppError('CARD_ERROR', message, { card: [code] });
 
 /** Checks a card the way Stripe's test mode does; throws the card error Stripe would show. */
 export function checkTestCard(card: SandboxCardPayment['card'], now = new Date()): void {
@@ -64,23 +64,18 @@ export function checkTestCard(card: SandboxCardPayment['card'], now = new Date()
 /** Why a card cannot be confirmed: the order or the intent is no longer open (issue 13). */
 function closedPayment(intentStatus: string, orderStatus: string | undefined): AppError {
   if (orderStatus === 'cancelled') {
-    return new AppError(
-      409,
-      'ORDER_CANCELLED',
-      'This order was cancelled, so it can no longer be paid',
-    );
+    return new AppError('ORDER_CANCELLED', 'This order was cancelled, so it can no longer be paid');
   }
   if (orderStatus === 'paid' || orderStatus === 'shipped') {
-    return new AppError(409, 'ALREADY_PAID', 'This order is already paid');
+    return new AppError('ALREADY_PAID', 'This order is already paid');
   }
   if (intentStatus === 'canceled') {
     return new AppError(
-      409,
       'CONFLICT',
       'This payment was cancelled. Open the payment page again to pay.',
     );
   }
-  return new AppError(409, 'CONFLICT', 'This payment can no longer be confirmed');
+  return new AppError('CONFLICT', 'This payment can no longer be confirmed');
 }
 
 /**
@@ -105,6 +100,9 @@ export function createSandboxProvider(db: Kysely<Database>) {
     );
   }
 
+  // Test mode stands in for the card network and reads the order's status itself: a card is
+  // confirmed only while its order is unpaid, in the same statement (the orders module's
+  // table, read here and nowhere else in payments).
   const withOrderStatus = () =>
     db
       .selectFrom('sandbox_payment_intents as intent')
@@ -188,7 +186,7 @@ export function createSandboxProvider(db: Kysely<Database>) {
         .where('intent.client_secret', '=', payment.clientSecret)
         .executeTakeFirst();
       if (!intent || !(await ownerOrderIds(intent.order_id))) {
-        throw new AppError(404, 'NOT_FOUND', 'Payment not found');
+        throw new AppError('NOT_FOUND', 'Payment not found');
       }
       if (intent.status === 'succeeded') return { id: intent.id, status: intent.status };
       if (intent.status !== 'requires_payment_method' || intent.order_status !== 'unpaid') {

@@ -19,7 +19,6 @@ const unavailable = (error: unknown) =>
   error instanceof Stripe.errors.StripeRateLimitError ||
   error instanceof Stripe.errors.StripeAuthenticationError
     ? new AppError(
-        503,
         'PAYMENT_PROVIDER_UNAVAILABLE',
         'The card payment service cannot be reached right now. Please try again in a minute.',
       )

@@ -7,48 +7,52 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { type CurrentUser, normaliseEmail } from '../users/users.service';
+import type { UsersService } from '../users/users.service';
+import { type CurrentUser, normaliseEmail } from '../../auth/identity';
 
-export function createProfilesService(db: Kysely<Database>) {
-  const read = async (email: string): Promise<Profile | undefined> => {
+/** The account a profile belongs to: its id is the owner, its email and name are shown. */
+type Account = Pick<CurrentUser, 'id' | 'email' | 'name'>;
+
+export interface ProfilesServiceOptions {
+  /** The account an email names now; the users module keeps the accounts. */
+  users: Pick<UsersService, 'findByEmail'>;
+}
+
+/**
+ * Profiles belong to an account (`profiles.user_id`), never to an email: a removed user's
+ * profile goes with their account, and a later account with the same email starts empty.
+ */
+export function createProfilesService(db: Kysely<Database>, options: ProfilesServiceOptions) {
+  const read = async (account: Account): Promise<Profile> => {
     const row = await db
-      .selectFrom('users')
-      .leftJoin('profiles', 'profiles.user_id', 'users.id')
-      .select([
-        'users.email',
-        'users.name',
-        'profiles.birth_date',
-        'profiles.address',
-        'profiles.phone',
-        'profiles.profile_link',
-      ])
-      .where('users.email', '=', email)
+      .selectFrom('profiles')
+      .select(['birth_date', 'address', 'phone', 'profile_link'])
+      .where('user_id', '=', account.id)
       .executeTakeFirst();
-    return (
-      row && {
-        email: row.email,
-        name: row.name,
-        birthDate: row.birth_date,
-        address: row.address,
-        phone: row.phone,
-        profileLink: row.profile_link,
-      }
-    );
+    return {
+      email: account.email,
+      name: account.name,
+      birthDate: row?.birth_date ?? null,
+      address: row?.address ?? null,
+      phone: row?.phone ?? null,
+      profileLink: row?.profile_link ?? null,
+    };
   };
 
   return {
-    /** The owner reads their profile; an admin may read anyone's. */
+    /** The owner reads their profile; an admin may read the profile of anyone's account. */
     async get(email: string, caller: CurrentUser): Promise<Profile> {
       const target = normaliseEmail(email);
-      if (target !== caller.email && caller.role !== 'admin') {
-        throw new AppError(403, 'FORBIDDEN', 'You can only see your own profile');
+      if (target === caller.email) return read(caller);
+      if (caller.role !== 'admin') {
+        throw new AppError('FORBIDDEN', 'You can only see your own profile');
       }
-      const profile = await read(target);
-      if (!profile) throw notFound('User');
-      return profile;
+      const account = await options.users.findByEmail(target);
+      if (!account) throw notFound('User');
+      return read({ id: account._id, email: account.email, name: account.name });
     },
 
-    /** Only the owner writes; the answer says whether anything changed (docs/product.md, departures). */
+    /** Only the owner writes, to their own account; the answer says whether anything changed. */
     async update(
       email: string,
       input: ProfileInput,
@@ -56,7 +60,7 @@ export function createProfilesService(db: Kysely<Database>) {
     ): Promise<ProfileUpdateResponse> {
       const target = normaliseEmail(email);
       if (target !== caller.email || (input.email && normaliseEmail(input.email) !== target)) {
-        throw new AppError(403, 'FORBIDDEN', 'You can only update your own profile');
+        throw new AppError('FORBIDDEN', 'You can only update your own profile');
       }
       const values = {
         birth_date: input.birthDate,
@@ -83,12 +87,10 @@ export function createProfilesService(db: Kysely<Database>) {
         )
         .returning('user_id')
         .executeTakeFirst();
-      const profile = await read(target);
-      if (!profile) throw notFound('User');
       return {
         upsertedCount: changed ? 1 : 0,
         message: changed ? messages.success.profileUpdated : messages.success.profileUnchanged,
-        profile,
+        profile: await read(caller),
       };
     },
   };

@@ -10,7 +10,7 @@ export const reviewsRoutes = (reviews: ReviewsService, signedIn: MiddlewareHandl
     .post('/', signedIn, validate('json', ReviewInputSchema), async (c) =>
       c.json(
         {
-          ...(await reviews.create(c.req.valid('json'), c.var.user.id)),
+          ...(await reviews.create(c.req.valid('json'), c.var.user)),
           message: messages.success.reviewAdded,
         },
         201,

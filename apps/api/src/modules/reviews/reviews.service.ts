@@ -1,5 +1,6 @@
 import type { Review, ReviewInput } from '@shop/shared';
 import type { Kysely } from 'kysely';
+import type { CurrentUser } from '../../auth/identity';
 import type { Database, ReviewRow } from '../../db/schema';
 
 /** The testimonials show the newest reviews; older ones stay stored. */
@@ -16,10 +17,11 @@ const toReview = (row: ReviewRow): Review => ({
 
 export function createReviewsService(db: Kysely<Database>) {
   return {
-    async create(input: ReviewInput, authorId: string): Promise<Review> {
+    /** The author is the caller's account (not their email): it stays theirs alone. */
+    async create(input: ReviewInput, author: CurrentUser): Promise<Review> {
       const row = await db
         .insertInto('reviews')
-        .values({ ...input, user_id: authorId })
+        .values({ ...input, user_id: author.id })
         .returningAll()
         .executeTakeFirstOrThrow();
       return toReview(row);

@@ -26,6 +26,10 @@ export function toTool(row: ToolRow): Tool {
   };
 }
 
+/** PostgreSQL's answer when a row is still referred to by another table's foreign key. */
+const isForeignKeyViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+
 /** `%`, `_` and `\` are wildcards in LIKE; a customer's search means them literally. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -183,35 +187,36 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
       return toTool(row);
     },
 
-    /** A tool with orders is retired (hidden, its orders intact); one without is erased. */
+    /**
+     * A tool with orders is retired (hidden, its orders intact); one without is erased. The
+     * database's foreign keys know whether anything still refers to the tool, so this module
+     * never reads the orders' table: an erase they refuse becomes a retirement. A purchase
+     * racing the erase holds the tool's row, so the erase waits and then sees its order.
+     */
     async remove(id: string): Promise<{ retired: boolean }> {
       if (!IdSchema.safeParse(id).success) throw notFound('Tool');
-      const removed = await db.transaction().execute(async (trx) => {
-        const tool = await trx
-          .selectFrom('tools')
-          .select('id')
+      let removed: { retired: boolean };
+      try {
+        const deleted = await db
+          .deleteFrom('tools')
           .where('id', '=', id)
           .where('retired_at', 'is', null)
-          .forUpdate()
+          .returning('id')
           .executeTakeFirst();
-        if (!tool) throw notFound('Tool');
-        const ordered = await trx
-          .selectFrom('orders')
-          .select('id')
-          .where('tool_id', '=', id)
-          .limit(1)
+        if (!deleted) throw notFound('Tool');
+        removed = { retired: false };
+      } catch (error) {
+        if (!isForeignKeyViolation(error)) throw error;
+        const retired = await db
+          .updateTable('tools')
+          .set({ retired_at: new Date() })
+          .where('id', '=', id)
+          .where('retired_at', 'is', null)
+          .returning('id')
           .executeTakeFirst();
-        if (ordered) {
-          await trx
-            .updateTable('tools')
-            .set({ retired_at: new Date() })
-            .where('id', '=', id)
-            .execute();
-          return { retired: true };
-        }
-        await trx.deleteFrom('tools').where('id', '=', id).execute();
-        return { retired: false };
-      });
+        if (!retired) throw notFound('Tool');
+        removed = { retired: true };
+      }
       changed();
       return removed;
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { newPerson, requestToken, send, signUp, signUpWithToken } from '../../test/identity';
 import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
+import { createSessionTokens } from '../../auth/session-tokens';
 import { createUsersService } from './users.service';
 
 /** ADMIN_EMAIL is claimed by proving the email, not by being the first to type it. */
@@ -34,7 +35,12 @@ describeEachDatabase('claiming the admin account', (kind) => {
     expect(await isAdmin(adminEmail, token)).toEqual({ admin: false });
 
     // The documented step on the server (`npm run make-admin -- EMAIL` runs this).
-    await createUsersService(app.database.db, { tokenTtlMinutes: 60 }).makeAdmin(adminEmail);
+    const tokens = createSessionTokens(app.database.db, {
+      ttlMinutes: 60,
+      findCaller: (userId) => users.findCaller(userId),
+    });
+    const users = createUsersService(app.database.db, { tokens });
+    await users.makeAdmin(adminEmail);
     expect(await isAdmin(adminEmail, token)).toEqual({ admin: true });
     expect((await send(app, 'GET', '/api/user', token)).status).toBe(200);
   });

@@ -1,4 +1,4 @@
-import type { Order, ShopUser, Tool } from '@shop/shared';
+import type { Order, Profile, Review, ShopUser, Tool } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../../test/identity';
@@ -192,5 +192,75 @@ describeEachDatabase('managing users', (kind) => {
     const kept = await send(app, 'GET', `/api/purchase/${old._id}`, admin.token);
     expect(kept.status).toBe(200);
     expect(await kept.json()).toMatchObject({ userEmail: person.email, status: 'cancelled' });
+  });
+
+  it("an account registered later with a removed user's email starts with an empty profile and owns none of their reviews", async () => {
+    const admin = await signUpAdmin(app);
+    const person = newPerson('profiled');
+    const first = await signUpWithToken(app, person);
+    const oldProfile = {
+      birthDate: '24-05-95',
+      address: '1 Former Street',
+      phone: '555 0100',
+      profileLink: 'https://example.com/former',
+    };
+    expect(
+      (await send(app, 'PUT', `/api/userInfo/${person.email}`, first.token, oldProfile)).status,
+    ).toBe(200);
+    const oldReview = (await (
+      await send(app, 'POST', '/api/reviews', first.token, {
+        name: 'Former Owner',
+        review: 'Old Review',
+        location: 'Dhaka',
+        description: 'Written by the removed account',
+        img: 'https://example.com/former.png',
+      })
+    ).json()) as Review;
+    expect((await send(app, 'DELETE', `/api/user/${person.email}`, admin.token)).status).toBe(200);
+
+    const again = await signUpWithToken(app, { ...person, name: 'Someone New' });
+    // Another customer's profile is there to be found by a read not keyed by the account.
+    const bystander = await signUpWithToken(app);
+    expect(
+      (await send(app, 'PUT', `/api/userInfo/${bystander.email}`, bystander.token, oldProfile))
+        .status,
+    ).toBe(200);
+    const empty = {
+      email: person.email,
+      name: 'Someone New',
+      birthDate: null,
+      address: null,
+      phone: null,
+      profileLink: null,
+    };
+    const mine = await send(app, 'GET', `/api/userInfo/${person.email}`, again.token);
+    expect(mine.status).toBe(200);
+    expect((await mine.json()) as Profile).toEqual(empty);
+    // An admin sees the account that holds the email now, not the removed one's data.
+    expect(
+      await (await send(app, 'GET', `/api/userInfo/${person.email}`, admin.token)).json(),
+    ).toEqual(empty);
+    // The new account's first write is a change, not the old profile "already updated".
+    const written = await send(
+      app,
+      'PUT',
+      `/api/userInfo/${person.email}`,
+      again.token,
+      oldProfile,
+    );
+    expect(await written.json()).toMatchObject({ upsertedCount: 1, message: 'Updated!!' });
+
+    // The removed user's review stays in the testimonials, authored by no account: the new one
+    // (same email) is not its author.
+    const reviews = (await (await app.request('/api/reviews')).json()) as Review[];
+    expect(reviews.find((review) => review._id === oldReview._id)).toMatchObject({
+      name: 'Former Owner',
+    });
+    const author = await app.database.db
+      .selectFrom('reviews')
+      .select('user_id')
+      .where('id', '=', oldReview._id)
+      .executeTakeFirstOrThrow();
+    expect(author.user_id).toBeNull();
   });
 });

@@ -3,12 +3,9 @@ import { EmailSchema, messages } from '@shop/shared';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import { AppError } from '../../lib/errors';
+import type { IdentityReader } from '../../auth/identity';
 import { validate } from '../../lib/validation';
-import { normaliseEmail, type SignedInIdentity, type UsersService } from './users.service';
-
-/** Reads the signed-in identity (Better Auth's session cookie) of a request. */
-export type IdentityReader = (headers: Headers) => Promise<SignedInIdentity | undefined>;
+import type { UsersService } from './users.service';
 
 const EmailParamSchema = z.object({ email: EmailSchema });
 /** SPEC.md sends `{ email }`; nothing else may be set through this call. */
@@ -27,19 +24,11 @@ export function usersRoutes(
         validate('param', EmailParamSchema),
         validate('json', TokenRequestSchema),
         async (c) => {
-          const identity = await readIdentity(c.req.raw.headers);
-          if (!identity) throw new AppError(401, 'UNAUTHENTICATED', 'Please sign in first');
-          const email = normaliseEmail(c.req.valid('param').email);
-          const bodyEmail = c.req.valid('json').email;
-          if (
-            normaliseEmail(identity.email) !== email ||
-            (bodyEmail && normaliseEmail(bodyEmail) !== email)
-          ) {
-            throw new AppError(403, 'FORBIDDEN', 'You can only get a token for your own account');
-          }
-          await users.limitTokenRequests(identity.sessionId);
-          const user = await users.upsertSignedIn(identity);
-          const token = await users.issueToken(user._id, identity.sessionId);
+          const token = await users.issueToken(
+            await readIdentity(c.req.raw.headers),
+            c.req.valid('param').email,
+            c.req.valid('json').email,
+          );
           return c.json({ token } satisfies TokenResponse);
         },
       )
@@ -49,18 +38,14 @@ export function usersRoutes(
         await users.revokeToken(token);
         return c.body(null, 204);
       })
-      .get('/admin/:email', signedIn, validate('param', EmailParamSchema), async (c) => {
-        const email = normaliseEmail(c.req.valid('param').email);
-        const caller = c.var.user;
-        if (email === caller.email) {
-          return c.json({ admin: caller.role === 'admin' } satisfies AdminCheckResponse);
-        }
-        if (caller.role !== 'admin') {
-          throw new AppError(403, 'FORBIDDEN', "You can only check your own account's role");
-        }
-        const user = await users.findByEmail(email);
-        return c.json({ admin: user?.role === 'admin' } satisfies AdminCheckResponse);
-      })
+      .get('/admin/:email', signedIn, validate('param', EmailParamSchema), async (c) =>
+        c.json(
+          (await users.adminCheck(
+            c.req.valid('param').email,
+            c.var.user,
+          )) satisfies AdminCheckResponse,
+        ),
+      )
       .get('/user', signedIn, requireAdmin, async (c) =>
         c.json((await users.list()) satisfies ShopUser[]),
       )

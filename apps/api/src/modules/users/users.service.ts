@@ -1,43 +1,23 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Role, ShopUser } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
+import { removeSignInIdentity } from '../../auth/better-auth';
+import { type CurrentUser, normaliseEmail, type SignedInIdentity } from '../../auth/identity';
+import type { SessionTokens } from '../../auth/session-tokens';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { createRequestCounters } from '../../lib/request-counters';
 
-/** Who is calling, as the bearer token says. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
-
-export interface SignedInIdentity {
-  authUserId: string;
-  /** The Better Auth session the request came with. */
-  sessionId: string;
-  email: string;
-  /** Whether a provider vouched for the email (Google, GitHub, OpenID); never for a password sign-up. */
-  emailVerified: boolean;
-  name: string;
-}
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 const toShopUser = (row: UserRow): ShopUser => ({
   _id: row.id,
   email: row.email,
   name: row.name,
   role: row.role,
 });
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export interface UsersServiceOptions {
   /** Becomes admin when signed in with this email verified (ADMIN_EMAIL). */
   adminEmail?: string;
-  tokenTtlMinutes: number;
-  /** How long a token's caller may be remembered in memory (decision 010); 0: not at all. */
-  tokenCacheMs?: number;
+  /** The bearer tokens (auth/): issued here, and their remembered callers forgotten at a change. */
+  tokens: Pick<SessionTokens, 'issue' | 'revoke' | 'limitRequests' | 'forgetUser' | 'forgetAll'>;
   /**
    * Runs inside a removal's transaction, before the user's row goes (their unpaid orders are
    * cancelled there); what it answers runs after the commit.
@@ -45,37 +25,9 @@ export interface UsersServiceOptions {
   onRemove?: (userId: string, trx: Kysely<Database>) => Promise<(() => void) | undefined>;
 }
 
-/** At most this many tokens are remembered; the oldest go first. */
-const TOKEN_CACHE_ENTRIES = 10_000;
-/** Live tokens one sign-in session may hold; a new one replaces the oldest beyond this. */
-export const TOKENS_PER_SESSION = 3;
-/** Token requests one session may make per minute (`PUT /api/user/{email}`). */
-export const TOKEN_REQUESTS_PER_MINUTE = 20;
-
 export function createUsersService(db: Kysely<Database>, options: UsersServiceOptions) {
   const adminEmail = options.adminEmail ? normaliseEmail(options.adminEmail) : undefined;
-  const tokenCacheMs = options.tokenCacheMs ?? 0;
-  /**
-   * Callers of recently seen tokens, by token hash. Every change here that could change an
-   * answer (sign-out, removal, promotion, a new name) forgets them at once; a change made by
-   * another process shows within `tokenCacheMs`, and no entry outlives its token.
-   */
-  const callers = new Map<string, { user: CurrentUser; until: number }>();
-  let changes = 0; // a lookup that began before a change is not remembered
-  const forgetCallers = () => {
-    changes++;
-    callers.clear();
-  };
-  /** Forgets only what a change touched: one user's tokens, or some tokens. */
-  const forgetUser = (userId: string) => {
-    changes++;
-    for (const [hash, known] of callers) if (known.user.id === userId) callers.delete(hash);
-  };
-  const forgetTokens = (hashes: string[]) => {
-    changes++;
-    for (const hash of hashes) callers.delete(hash);
-  };
-  const requestCounters = createRequestCounters(db);
+  const { tokens } = options;
 
   return {
     /**
@@ -111,93 +63,54 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
         )
         .executeTakeFirstOrThrow();
       // Remembered callers of this user carry the old name, email or role.
-      if (row.changed) forgetUser(row.id);
+      if (row.changed) tokens.forgetUser(row.id);
       return toShopUser(row);
     },
 
-    /** Counts a token request of a session: 429 beyond TOKEN_REQUESTS_PER_MINUTE, across servers. */
-    async limitTokenRequests(sessionId: string): Promise<void> {
-      const hits = await requestCounters.hit(`token:${sessionId}`, 60);
-      if (hits > TOKEN_REQUESTS_PER_MINUTE) {
-        throw new AppError(
-          429,
-          'RATE_LIMITED',
-          'Too many token requests for this sign-in. Please try again in a minute.',
-        );
-      }
-    },
-
     /**
-     * A new random bearer token for the session (only its hash is stored). A session keeps
-     * its newest TOKENS_PER_SESSION tokens; older ones end at once.
+     * The token call (`PUT /api/user/{email}`): only the signed-in owner of the email gets a
+     * token, for their own sign-in session, at a bounded pace. The email in the path and the
+     * one in the body are compared with the identity's, never trusted.
      */
-    async issueToken(userId: string, sessionId: string): Promise<string> {
-      const token = randomBytes(32).toString('base64url');
-      const replaced = await db.transaction().execute(async (trx) => {
-        // One issue at a time per session, so two at once cannot both keep the oldest.
-        await sql`select pg_advisory_xact_lock(7314003, hashtext(${sessionId}))`.execute(trx);
-        await trx
-          .deleteFrom('access_tokens')
-          .where('user_id', '=', userId)
-          .where('expires_at', '<=', sql<Date>`now()`)
-          .execute();
-        await trx
-          .insertInto('access_tokens')
-          .values({
-            token_hash: hashToken(token),
-            user_id: userId,
-            session_id: sessionId,
-            expires_at: new Date(Date.now() + options.tokenTtlMinutes * 60_000),
-            // The clock after the lock, not the transaction's start: the newest is issued last.
-            created_at: sql<Date>`clock_timestamp()`,
-          })
-          .execute();
-        return trx
-          .deleteFrom('access_tokens')
-          .where('session_id', '=', sessionId)
-          .where('token_hash', 'not in', (qb) =>
-            qb
-              .selectFrom('access_tokens')
-              .select('token_hash')
-              .where('session_id', '=', sessionId)
-              .orderBy('created_at', 'desc')
-              .limit(TOKENS_PER_SESSION),
-          )
-          .returning('token_hash')
-          .execute();
-      });
-      if (replaced.length > 0) forgetTokens(replaced.map((row) => row.token_hash));
-      return token;
-    },
-
-    async revokeToken(token: string): Promise<void> {
-      const hash = hashToken(token);
-      await db.deleteFrom('access_tokens').where('token_hash', '=', hash).execute();
-      forgetTokens([hash]);
-    },
-
-    /** The user a live token belongs to; expired, revoked and removed users' tokens give none. */
-    async authenticate(token: string): Promise<CurrentUser | undefined> {
-      const hash = hashToken(token);
-      const now = Date.now();
-      const known = callers.get(hash);
-      if (known && known.until > now) return known.user;
-      if (known) callers.delete(hash);
-      const changesBefore = changes;
-      const row = await db
-        .selectFrom('access_tokens')
-        .innerJoin('users', 'users.id', 'access_tokens.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.role', 'access_tokens.expires_at'])
-        .where('access_tokens.token_hash', '=', hash)
-        .where('access_tokens.expires_at', '>', sql<Date>`now()`)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { expires_at: expiresAt, ...user } = row;
-      if (tokenCacheMs > 0 && changes === changesBefore) {
-        if (callers.size >= TOKEN_CACHE_ENTRIES) callers.delete(callers.keys().next().value!);
-        callers.set(hash, { user, until: Math.min(now + tokenCacheMs, expiresAt.getTime()) });
+    async issueToken(
+      identity: SignedInIdentity | undefined,
+      claimedEmail: string,
+      bodyEmail?: string,
+    ): Promise<string> {
+      if (!identity) throw new AppError('UNAUTHENTICATED', 'Please sign in first');
+      const email = normaliseEmail(claimedEmail);
+      if (
+        normaliseEmail(identity.email) !== email ||
+        (bodyEmail && normaliseEmail(bodyEmail) !== email)
+      ) {
+        throw new AppError('FORBIDDEN', 'You can only get a token for your own account');
       }
-      return user;
+      await tokens.limitRequests(identity.sessionId);
+      const user = await this.upsertSignedIn(identity);
+      return tokens.issue(user._id, identity.sessionId);
+    },
+
+    /** Whether an account is admin: the caller's own, or anyone's for an admin. */
+    async adminCheck(email: string, caller: CurrentUser): Promise<{ admin: boolean }> {
+      const target = normaliseEmail(email);
+      if (target === caller.email) return { admin: caller.role === 'admin' };
+      if (caller.role !== 'admin') {
+        throw new AppError('FORBIDDEN', "You can only check your own account's role");
+      }
+      const user = await this.findByEmail(target);
+      return { admin: user?.role === 'admin' };
+    },
+
+    /** Sign Out: the token ends on the server at once. */
+    revokeToken: (token: string) => tokens.revoke(token),
+
+    /** The caller an account is now, for a token's lookup (auth/); none once removed. */
+    async findCaller(userId: string): Promise<CurrentUser | undefined> {
+      return db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'role'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
     },
 
     async findByEmail(email: string): Promise<ShopUser | undefined> {
@@ -225,7 +138,7 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
       if (!user) throw notFound('User');
       if (user.role === 'admin') return { modified: false };
       await db.updateTable('users').set({ role: 'admin' }).where('id', '=', user._id).execute();
-      forgetUser(user._id);
+      tokens.forgetUser(user._id);
       return { modified: true };
     },
 
@@ -236,9 +149,6 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
      */
     async remove(email: string, actor: CurrentUser): Promise<void> {
       const target = normaliseEmail(email);
-      if (target === actor.email) {
-        throw new AppError(409, 'CANNOT_REMOVE_SELF', 'You cannot remove your own account');
-      }
       const afterCommit = await db.transaction().execute(async (trx) => {
         // Serialise removals so two admins removing each other cannot both succeed.
         await sql`select pg_advisory_xact_lock(7314002)`.execute(trx);
@@ -248,24 +158,23 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
           .where('email', '=', target)
           .executeTakeFirst();
         if (!row) throw notFound('User');
+        if (row.id === actor.id) {
+          throw new AppError('CANNOT_REMOVE_SELF', 'You cannot remove your own account');
+        }
         if (row.role === 'admin') {
           const { admins } = await trx
             .selectFrom('users')
             .select(sql<number>`count(*)::int`.as('admins'))
             .where('role', '=', 'admin')
             .executeTakeFirstOrThrow();
-          if (admins <= 1)
-            throw new AppError(409, 'LAST_ADMIN', 'The last admin cannot be removed');
+          if (admins <= 1) throw new AppError('LAST_ADMIN', 'The last admin cannot be removed');
         }
         const afterRemoval = await options.onRemove?.(row.id, trx);
         await trx.deleteFrom('users').where('id', '=', row.id).execute();
-        // Better Auth's tables: its sessions and accounts go with its user.
-        await sql`delete from "session" where "userId" = ${row.auth_user_id}`.execute(trx);
-        await sql`delete from "account" where "userId" = ${row.auth_user_id}`.execute(trx);
-        await sql`delete from "user" where "id" = ${row.auth_user_id}`.execute(trx);
+        await removeSignInIdentity(trx, row.auth_user_id);
         return afterRemoval;
       });
-      forgetCallers();
+      tokens.forgetAll();
       afterCommit?.();
     },
   };

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/databases';
-import { type Person, newPerson, postAuth, requestToken, send, signUp } from '../../test/identity';
-import { type TestApp, createTestApp } from '../../test/test-app';
-import { TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_SESSION } from './users.service';
+import { describeEachDatabase } from '../test/databases';
+import { type Person, newPerson, postAuth, requestToken, send, signUp } from '../test/identity';
+import { type TestApp, createTestApp } from '../test/test-app';
+import { TOKEN_REQUESTS_PER_MINUTE, TOKENS_PER_SESSION } from './session-tokens';
 
 /** `PUT /api/user/{email}`: a few live tokens per sign-in session, a bounded pace. */
 describeEachDatabase('tokens per session', (kind) => {

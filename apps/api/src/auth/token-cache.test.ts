@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/databases';
-import { bearer, newPerson, requestToken, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type TestApp, TEST_ORIGIN, createTestApp } from '../../test/test-app';
+import { describeEachDatabase } from '../test/databases';
+import { bearer, newPerson, requestToken, signUpAdmin, signUpWithToken } from '../test/identity';
+import { type TestApp, TEST_ORIGIN, createTestApp } from '../test/test-app';
 
 /** Who a token belongs to is remembered (TOKEN_CACHE_MS), yet no change here is ever late. */
 describeEachDatabase('remembered tokens', (kind) => {

@@ -1,0 +1,147 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/errors';
+import type { CurrentUser } from './identity';
+import { createRequestCounters } from './request-counters';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** At most this many tokens are remembered; the oldest go first. */
+const TOKEN_CACHE_ENTRIES = 10_000;
+/** Live tokens one sign-in session may hold; a new one replaces the oldest beyond this. */
+export const TOKENS_PER_SESSION = 3;
+/** Token requests one session may make per minute (`PUT /api/user/{email}`). */
+export const TOKEN_REQUESTS_PER_MINUTE = 20;
+
+export interface SessionTokensOptions {
+  /** How long a token lives (ACCESS_TOKEN_TTL_MINUTES). */
+  ttlMinutes: number;
+  /** How long a token's caller may be remembered in memory (decision 010); 0: not at all. */
+  cacheMs?: number;
+  /**
+   * The account a token belongs to, as it is now; none once removed. The users module keeps
+   * the accounts: app.ts passes its lookup in, so auth/ imports nothing from modules/.
+   */
+  findCaller: (userId: string) => Promise<CurrentUser | undefined>;
+}
+
+/**
+ * The API's bearer tokens: random, stored only as their hash, tied to the Better Auth session
+ * that asked for them, and their callers remembered for a moment.
+ */
+export function createSessionTokens(db: Kysely<Database>, options: SessionTokensOptions) {
+  const cacheMs = options.cacheMs ?? 0;
+  /**
+   * Callers of recently seen tokens, by token hash. Every change here that could change an
+   * answer (sign-out, removal, promotion, a new name) forgets them at once; a change made by
+   * another process shows within `cacheMs`, and no entry outlives its token.
+   */
+  const callers = new Map<string, { user: CurrentUser; until: number }>();
+  let changes = 0; // a lookup that began before a change is not remembered
+  const forgetTokens = (hashes: string[]) => {
+    changes++;
+    for (const hash of hashes) callers.delete(hash);
+  };
+  const requestCounters = createRequestCounters(db);
+
+  return {
+    /** Counts a token request of a session: 429 beyond TOKEN_REQUESTS_PER_MINUTE, across servers. */
+    async limitRequests(sessionId: string): Promise<void> {
+      const hits = await requestCounters.hit(`token:${sessionId}`, 60);
+      if (hits > TOKEN_REQUESTS_PER_MINUTE) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Too many token requests for this sign-in. Please try again in a minute.',
+        );
+      }
+    },
+
+    /**
+     * A new random bearer token for the session (only its hash is stored). A session keeps
+     * its newest TOKENS_PER_SESSION tokens; older ones end at once.
+     */
+    async issue(userId: string, sessionId: string): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      const replaced = await db.transaction().execute(async (trx) => {
+        // One issue at a time per session, so two at once cannot both keep the oldest.
+        await sql`select pg_advisory_xact_lock(7314003, hashtext(${sessionId}))`.execute(trx);
+        await trx
+          .deleteFrom('access_tokens')
+          .where('user_id', '=', userId)
+          .where('expires_at', '<=', sql<Date>`now()`)
+          .execute();
+        await trx
+          .insertInto('access_tokens')
+          .values({
+            token_hash: hashToken(token),
+            user_id: userId,
+            session_id: sessionId,
+            expires_at: new Date(Date.now() + options.ttlMinutes * 60_000),
+            // The clock after the lock, not the transaction's start: the newest is issued last.
+            created_at: sql<Date>`clock_timestamp()`,
+          })
+          .execute();
+        return trx
+          .deleteFrom('access_tokens')
+          .where('session_id', '=', sessionId)
+          .where('token_hash', 'not in', (qb) =>
+            qb
+              .selectFrom('access_tokens')
+              .select('token_hash')
+              .where('session_id', '=', sessionId)
+              .orderBy('created_at', 'desc')
+              .limit(TOKENS_PER_SESSION),
+          )
+          .returning('token_hash')
+          .execute();
+      });
+      if (replaced.length > 0) forgetTokens(replaced.map((row) => row.token_hash));
+      return token;
+    },
+
+    async revoke(token: string): Promise<void> {
+      const hash = hashToken(token);
+      await db.deleteFrom('access_tokens').where('token_hash', '=', hash).execute();
+      forgetTokens([hash]);
+    },
+
+    /** The user a live token belongs to; expired, revoked and removed users' tokens give none. */
+    async authenticate(token: string): Promise<CurrentUser | undefined> {
+      const hash = hashToken(token);
+      const now = Date.now();
+      const known = callers.get(hash);
+      if (known && known.until > now) return known.user;
+      if (known) callers.delete(hash);
+      const changesBefore = changes;
+      const row = await db
+        .selectFrom('access_tokens')
+        .select(['user_id', 'expires_at'])
+        .where('token_hash', '=', hash)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const user = await options.findCaller(row.user_id);
+      if (!user) return undefined;
+      if (cacheMs > 0 && changes === changesBefore) {
+        if (callers.size >= TOKEN_CACHE_ENTRIES) callers.delete(callers.keys().next().value!);
+        callers.set(hash, { user, until: Math.min(now + cacheMs, row.expires_at.getTime()) });
+      }
+      return user;
+    },
+
+    /** Forgets the remembered callers of one account (a new name, email or role). */
+    forgetUser(userId: string): void {
+      changes++;
+      for (const [hash, known] of callers) if (known.user.id === userId) callers.delete(hash);
+    },
+
+    /** Forgets every remembered caller (an account removed: its tokens are gone). */
+    forgetAll(): void {
+      changes++;
+      callers.clear();
+    },
+  };
+}
+
+export type SessionTokens = ReturnType<typeof createSessionTokens>;
