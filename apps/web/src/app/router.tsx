@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { sessionQuery } from '../features/auth/api/get-session';
-import { signInOptionsQuery } from '../features/auth/api/get-sign-in-options';
+import { getSessionQueryOptions } from '../features/auth/api/get-session';
+import { getSignInOptionsQueryOptions } from '../features/auth/api/get-sign-in-options';
 import { paths } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
 import { RootLayout } from './layouts/root-layout';
@@ -29,8 +29,8 @@ export const router = createBrowserRouter([
         path: paths.login,
         // What the screen asks the API first is fetched while its code downloads, not after.
         loader: () => {
-          void queryClient.prefetchQuery(sessionQuery);
-          void queryClient.prefetchQuery(signInOptionsQuery);
+          void queryClient.prefetchQuery(getSessionQueryOptions());
+          void queryClient.prefetchQuery(getSignInOptionsQueryOptions());
           return null;
         },
         lazy: lazyScreen(() => import('./routes/login')),
