@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
 import { useUpdateTool } from '../api/update-tool';
 import { changedFields } from '../utils/changed-fields';
@@ -107,12 +108,9 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
         />
       </div>
       <div className="mt-2 flex gap-2 sm:col-span-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting}>
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-          )}
+        <SubmitButton busy={isSubmitting} small>
           Save
-        </button>
+        </SubmitButton>
         <button
           type="button"
           className="btn btn-ghost btn-sm"

@@ -86,7 +86,7 @@ export function LoginForm({ authLoading, onAttempt, onError }: LoginFormProps) {
       {authLoading ? (
         <AuthLoading className="mt-4" />
       ) : (
-        <SubmitButton busy={isSubmitting} className="w-full">
+        <SubmitButton busy={isSubmitting} className="mt-4 w-full">
           Login
         </SubmitButton>
       )}

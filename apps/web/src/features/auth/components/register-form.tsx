@@ -59,7 +59,7 @@ export function RegisterForm({ onAttempt, onError }: RegisterFormProps) {
         error={errors.password?.message}
         {...register('password')}
       />
-      <SubmitButton busy={isSubmitting} className="w-full">
+      <SubmitButton busy={isSubmitting} className="mt-4 w-full">
         Sign Up
       </SubmitButton>
     </form>

@@ -1,6 +1,7 @@
 import { type Order, SandboxCardPaymentSchema } from '@shop/shared';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment';
 import { usePayOrder } from '../api/pay-order';
 import { type CardErrorState, cardErrorFrom, notRecorded } from '../utils/card-error';
@@ -152,12 +153,10 @@ export function SandboxCardForm({ order, clientSecret, onPaid }: SandboxCardForm
       <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-red-700">
         {problem?.message}
       </p>
-      <button type="submit" className="btn btn-primary" disabled={!ready || busy}>
-        {(busy || !ready) && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
+      {/* Not ready yet (the payment being prepared) waits like a payment under way. */}
+      <SubmitButton busy={busy || !ready} className="w-full">
         Pay
-      </button>
+      </SubmitButton>
       {!ready && (
         <p role="status" className="text-base-content/70 text-xs">
           Preparing the payment…

@@ -6,6 +6,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { SubmitButton } from '../../../components/ui/submit-button';
 import { usePayOrder } from '../api/pay-order';
 import { type CardErrorState, notRecorded } from '../utils/card-error';
 
@@ -122,12 +123,10 @@ function StripeCardFields({
       <p role="alert" className="min-h-5 text-sm font-medium text-red-700">
         {problem?.message}
       </p>
-      <button type="submit" className="btn btn-primary" disabled={!ready || busy}>
-        {(busy || !ready) && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
+      {/* Not ready yet (the payment being prepared) waits like a payment under way. */}
+      <SubmitButton busy={busy || !ready} className="w-full">
         Pay
-      </button>
+      </SubmitButton>
     </form>
   );
 }
