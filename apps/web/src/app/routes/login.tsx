@@ -43,7 +43,7 @@ export default function LoginRoute() {
     <AuthCard title="Login">
       <AuthNotice message={state.notice ?? null} />
       <FormAlert message={error} />
-      <LoginForm authLoading={status === 'loading'} onAttempt={clearError} onError={setError} />
+      <LoginForm authLoading={status === 'loading'} onFailure={setError} />
       <p className="text-center text-sm">
         New to the shop?{' '}
         <Link to={paths.register} className="link link-primary">

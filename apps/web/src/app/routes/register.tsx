@@ -19,7 +19,7 @@ export default function RegisterRoute() {
       ) : (
         <>
           <FormAlert message={error} />
-          <RegisterForm onAttempt={() => setError(null)} onError={setError} />
+          <RegisterForm onFailure={setError} />
           <p className="text-center text-sm">
             Already have an account?{' '}
             <Link to={paths.login} className="link link-primary">

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, TOOL_NAME_MAX, ToolInputSchema } from '@shop/shared';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
-import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useCreateTool } from '../api/create-tool';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
-const fieldNames = [
+const serverFields = [
   'name',
   'description',
   'minOrderQuantity',
@@ -25,19 +24,17 @@ const fieldNames = [
  */
 export function AddToolForm() {
   const createTool = useCreateTool();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
+    submitWith,
+    failure,
     reset,
-    setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({
+  } = useServerForm({
     resolver: zodResolver(ToolInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { name: '', description: '', img: '' },
+    serverFields,
   });
 
   // After a save the form is empty again and ready for the next one. `reset` drops the
@@ -47,16 +44,11 @@ export function AddToolForm() {
     if (saved > 0) setFocus('name');
   }, [saved, setFocus]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await createTool.mutateAsync(values);
-      toast.success(messages.success.toolAdded);
-      reset();
-      setSaved((count) => count + 1);
-    } catch (error) {
-      if (!showFieldErrors(error, fieldNames, setError)) setFailure(errorMessage(error));
-    }
+  const onSubmit = submitWith(async (values) => {
+    await createTool.mutateAsync(values);
+    toast.success(messages.success.toolAdded);
+    reset();
+    setSaved((count) => count + 1);
   });
 
   return (

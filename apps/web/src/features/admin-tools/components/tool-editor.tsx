@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Tool, ToolUpdateSchema } from '@shop/shared';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useUpdateTool } from '../api/update-tool';
 import { changedFields } from '../utils/changed-fields';
 
@@ -23,17 +22,15 @@ interface ToolEditorProps {
  */
 export function ToolEditor({ tool, onClose }: ToolEditorProps) {
   const updateTool = useUpdateTool();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
-    handleSubmit,
-    setError,
+    submitWith,
+    failure,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({
+  } = useServerForm({
     resolver: zodResolver(ToolUpdateSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    serverFields: ['price', 'availableQuantity', 'description'],
     defaultValues: {
       price: tool.price,
       availableQuantity: tool.availableQuantity,
@@ -43,8 +40,7 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
 
   useEffect(() => setFocus('price', { shouldSelect: true }), [setFocus]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
+  const onSubmit = submitWith(async (values) => {
     const changes = changedFields(tool, {
       price: values.price ?? tool.price,
       availableQuantity: values.availableQuantity ?? tool.availableQuantity,
@@ -55,14 +51,9 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
       onClose();
       return;
     }
-    try {
-      await updateTool.mutateAsync({ id: tool._id, changes });
-      toast.success(`${tool.name} saved`);
-      onClose();
-    } catch (error) {
-      if (!showFieldErrors(error, ['price', 'availableQuantity', 'description'], setError))
-        setFailure(errorMessage(error));
-    }
+    await updateTool.mutateAsync({ id: tool._id, changes });
+    toast.success(`${tool.name} saved`);
+    onClose();
   });
 
   return (

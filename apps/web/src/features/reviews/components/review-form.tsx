@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, REVIEW_NAME_MAX, ReviewInputSchema } from '@shop/shared';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
-import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useCreateReview } from '../api/create-review';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
-const fieldNames = ['name', 'review', 'location', 'description', 'img'] as const;
+const serverFields = ['name', 'review', 'location', 'description', 'img'] as const;
 const emptyReview = { name: '', review: '', location: '', description: '', img: '' };
 
 interface ReviewFormProps {
@@ -24,23 +23,21 @@ interface ReviewFormProps {
  */
 export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
   const createReview = useCreateReview();
-  const [failure, setFailure] = useState<string | null>(null);
   const initial = {
     ...emptyReview,
     name: defaultName.length <= REVIEW_NAME_MAX ? defaultName : '',
   };
   const {
     register,
-    handleSubmit,
+    submitWith,
+    failure,
     reset,
-    setError,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm({
+  } = useServerForm({
     resolver: zodResolver(ReviewInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: initial,
+    serverFields,
   });
 
   // After a save the form is empty again and ready for the next one. `reset` drops the
@@ -50,16 +47,11 @@ export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
     if (saved > 0) setFocus('review');
   }, [saved, setFocus]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await createReview.mutateAsync(values);
-      toast.success(messages.success.reviewAdded);
-      reset(initial);
-      setSaved((count) => count + 1);
-    } catch (error) {
-      if (!showFieldErrors(error, fieldNames, setError)) setFailure(errorMessage(error));
-    }
+  const onSubmit = submitWith(async (values) => {
+    await createReview.mutateAsync(values);
+    toast.success(messages.success.reviewAdded);
+    reset(initial);
+    setSaved((count) => count + 1);
   });
 
   return (
