@@ -1,7 +1,9 @@
-import { type BaseSyntheticEvent, useState } from 'react';
+import { type BaseSyntheticEvent, useEffect, useRef, useState } from 'react';
 import {
+  type DefaultValues,
   type FieldValues,
   type Path,
+  type RegisterOptions,
   type Resolver,
   type UseFormProps,
   useForm,
@@ -31,7 +33,9 @@ export interface UseServerFormOptions<
  * The one way a form talks to the API (react-hook-form with the shared zod schema): checked on
  * submit, then on every change; while it is sent, `formState.isSubmitting`; when the API
  * refuses, its field messages go under the fields (the first is focused) and its words are
- * `failure`, for the form's FormAlert. `submitWith(send)` makes the form's onSubmit.
+ * `failure`, for the form's FormAlert. `submitWith(send)` makes the form's onSubmit;
+ * `startOver(field)` empties the form after a save, ready for the next one; `field(name)` gives
+ * a TextField its registration and message.
  */
 export function useServerForm<
   TFieldValues extends FieldValues,
@@ -54,6 +58,21 @@ export function useServerForm<
     onFailure?.(message);
   };
 
+  // `reset` drops the fields' refs until they render again, so the focus moves in an effect.
+  const focusAfterReset = useRef<Path<TFieldValues> | null>(null);
+  const [resets, setResets] = useState(0);
+  const { setFocus } = form;
+  useEffect(() => {
+    if (focusAfterReset.current) setFocus(focusAfterReset.current);
+    focusAfterReset.current = null;
+  }, [resets, setFocus]);
+  /** Back to the default values (or `values`), the focus on `field`. */
+  const startOver = (field: Path<TFieldValues>, values?: DefaultValues<TFieldValues>) => {
+    form.reset(values);
+    focusAfterReset.current = field;
+    setResets((count) => count + 1);
+  };
+
   const submitWith =
     (send: (values: TTransformedValues) => Promise<void>) => (event?: BaseSyntheticEvent) => {
       const submit = form.handleSubmit(async (values) => {
@@ -74,5 +93,14 @@ export function useServerForm<
       void submit(event).catch(() => report(somethingWentWrong));
     };
 
-  return { ...form, failure, submitWith };
+  /** A field's props for TextField and TextAreaField: registered, with its message. */
+  const field = <TName extends Path<TFieldValues>>(
+    name: TName,
+    options?: RegisterOptions<TFieldValues, TName>,
+  ) => ({
+    ...form.register(name, options),
+    error: form.getFieldState(name, form.formState).error?.message,
+  });
+
+  return { ...form, failure, submitWith, startOver, field };
 }

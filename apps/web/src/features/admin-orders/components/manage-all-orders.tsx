@@ -3,28 +3,14 @@ import { useState } from 'react';
 import { CancelOrderDialog } from '../../../components/ui/cancel-order-dialog';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { OrderTable } from '../../../components/ui/order-table';
 import { PayBy } from '../../../components/ui/pay-by';
 import { QueryState } from '../../../components/ui/query-state';
-import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCancelCustomerOrder } from '../api/cancel-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
-
-/** A long address may wrap before its "@", and nowhere else. */
-function EmailBreakable({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <span className="break-all">{email}</span>;
-  return (
-    <span>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </span>
-  );
-}
 
 interface OrderStateProps {
   order: Order;
@@ -119,32 +105,6 @@ export function ManageAllOrders() {
       onCancel={openCancel}
     />
   );
-  const neededBy = (order: Order) => (order.neededBy ? formatCalendarDay(order.neededBy) : '—');
-  const columns: DataColumn<Order>[] = [
-    { header: '#', rowHeader: true, cell: (_order, index) => index + 1 },
-    { header: 'Name', className: 'whitespace-nowrap', cell: (order) => order.userName },
-    { header: 'Email', cell: (order) => <EmailBreakable email={order.userEmail} /> },
-    { header: 'Tool', className: 'min-w-28', cell: (order) => order.tool },
-    {
-      header: 'Quantity',
-      headerClassName: 'text-right',
-      className: 'text-right',
-      cell: (order) => formatCount(order.quantity),
-    },
-    {
-      header: 'Price',
-      headerClassName: 'text-right',
-      className: 'text-right whitespace-nowrap',
-      cell: (order) => formatPrice(order.price),
-    },
-    {
-      header: 'Address',
-      className: 'min-w-40 whitespace-pre-line',
-      cell: (order) => order.address,
-    },
-    { header: 'Needed by', className: 'whitespace-nowrap', cell: neededBy },
-    { header: 'Payment', cell: orderState },
-  ];
 
   return (
     <section aria-labelledby="all-orders-title" className="flex flex-col gap-4">
@@ -167,32 +127,12 @@ export function ManageAllOrders() {
         empty={<EmptyState>No orders yet.</EmptyState>}
       >
         {(list) => (
-          <DataTable
-            rows={list}
-            rowKey={(order) => order._id}
-            columns={columns}
-            tableClassName="table-zebra table-sm table"
-            label="All orders table"
+          <OrderTable
+            orders={list}
+            label="All orders"
+            everyone
             rowTestId="admin-order-row"
-            // Small screens: one card per order instead of nine columns.
-            cards={{
-              below: 'md',
-              label: 'All orders',
-              title: (order) => order.tool,
-              aside: (order) => formatPrice(order.price),
-              fields: [
-                { label: 'Name', value: (order) => order.userName },
-                { label: 'Email', value: (order) => order.userEmail, className: 'break-words' },
-                { label: 'Quantity', value: (order) => formatCount(order.quantity) },
-                {
-                  label: 'Address',
-                  value: (order) => order.address,
-                  className: 'whitespace-pre-line',
-                },
-                { label: 'Needed by', value: neededBy },
-              ],
-              footer: orderState,
-            }}
+            actions={orderState}
           />
         )}
       </QueryState>

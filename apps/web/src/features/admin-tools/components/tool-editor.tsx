@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
+import { asNumber, toolInputs } from '../utils/tool-inputs';
 import { useUpdateTool } from '../api/update-tool';
 import { changedFields } from '../utils/changed-fields';
 
@@ -23,11 +24,11 @@ interface ToolEditorProps {
 export function ToolEditor({ tool, onClose }: ToolEditorProps) {
   const updateTool = useUpdateTool();
   const {
-    register,
+    field,
     submitWith,
     failure,
     setFocus,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useServerForm({
     resolver: zodResolver(ToolUpdateSchema),
     serverFields: ['price', 'availableQuantity', 'description'],
@@ -72,31 +73,10 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
       <div className="sm:col-span-2">
         <FormAlert message={failure} />
       </div>
-      <TextField
-        label="Price per unit ($)"
-        type="number"
-        inputMode="decimal"
-        min={0.01}
-        step={0.01}
-        error={errors.price?.message}
-        {...register('price', { valueAsNumber: true })}
-      />
-      <TextField
-        label="Available quantity"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        error={errors.availableQuantity?.message}
-        {...register('availableQuantity', { valueAsNumber: true })}
-      />
+      <TextField {...toolInputs.price} {...field('price', asNumber)} />
+      <TextField {...toolInputs.availableQuantity} {...field('availableQuantity', asNumber)} />
       <div className="sm:col-span-2">
-        <TextAreaField
-          label="Description"
-          rows={4}
-          error={errors.description?.message}
-          {...register('description')}
-        />
+        <TextAreaField label="Description" rows={4} {...field('description')} />
       </div>
       <div className="mt-2 flex gap-2 sm:col-span-2">
         <SubmitButton busy={isSubmitting} small>

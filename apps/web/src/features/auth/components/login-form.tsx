@@ -37,9 +37,9 @@ interface LoginFormProps {
 export function LoginForm({ authLoading, onFailure }: LoginFormProps) {
   const signIn = useSignInEmail();
   const {
-    register,
+    field,
     submitWith,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useServerForm<Login>({
     resolver: lazyResolver,
     defaultValues: { email: '', password: '' },
@@ -56,19 +56,12 @@ export function LoginForm({ authLoading, onFailure }: LoginFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={prefetchCheck}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...field('password')}
       />
       <p className="text-base-content/70 mt-1 text-sm">Forget Password?</p>
       {authLoading ? (

@@ -14,9 +14,9 @@ interface RegisterFormProps {
 export function RegisterForm({ onFailure }: RegisterFormProps) {
   const signUp = useSignUpEmail();
   const {
-    register,
+    field,
     submitWith,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useServerForm({
     resolver: zodResolver(RegisterSchema),
     defaultValues: { name: '', email: '', password: '' },
@@ -31,26 +31,13 @@ export function RegisterForm({ onFailure }: RegisterFormProps) {
 
   return (
     <form noValidate onSubmit={onSubmit}>
-      <TextField
-        label="Name"
-        type="text"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Name" type="text" autoComplete="name" {...field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...field('password')}
       />
       <SubmitButton busy={isSubmitting} className="mt-4 w-full">
         Sign Up

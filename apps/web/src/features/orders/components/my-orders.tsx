@@ -3,12 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CancelOrderDialog } from '../../../components/ui/cancel-order-dialog';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { OrderTable } from '../../../components/ui/order-table';
 import { PayBy } from '../../../components/ui/pay-by';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
-import { formatCount, formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
@@ -89,28 +88,6 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
     });
   };
 
-  const columns: DataColumn<Order>[] = [
-    { header: '#', rowHeader: true, cell: (_order, index) => index + 1 },
-    { header: 'Name', className: 'whitespace-nowrap', cell: (order) => order.userName },
-    { header: 'Tool', className: 'min-w-40', cell: (order) => order.tool },
-    {
-      header: 'Quantity',
-      headerClassName: 'text-right',
-      className: 'text-right',
-      cell: (order) => formatCount(order.quantity),
-    },
-    {
-      header: 'Price',
-      headerClassName: 'text-right',
-      className: 'text-right whitespace-nowrap',
-      cell: (order) => formatPrice(order.price),
-    },
-    {
-      header: 'Payment',
-      cell: (order) => <OrderActions order={order} onCancel={openCancel} />,
-    },
-  ];
-
   return (
     <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">
       <h1
@@ -137,25 +114,11 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
         }
       >
         {(list) => (
-          <DataTable
-            rows={list}
-            rowKey={(order) => order._id}
-            columns={columns}
-            tableClassName="table-zebra table"
-            label="My orders table"
+          <OrderTable
+            orders={list}
+            label="My orders"
             rowTestId="order-row"
-            // Small screens: one card per order, with its actions in reach.
-            cards={{
-              below: 'sm',
-              label: 'My orders',
-              title: (order) => order.tool,
-              aside: (order) => formatPrice(order.price),
-              fields: [
-                { label: 'Name', value: (order) => order.userName },
-                { label: 'Quantity', value: (order) => formatCount(order.quantity) },
-              ],
-              footer: (order) => <OrderActions order={order} onCancel={openCancel} />,
-            }}
+            actions={(order) => <OrderActions order={order} onCancel={openCancel} />}
           />
         )}
       </QueryState>

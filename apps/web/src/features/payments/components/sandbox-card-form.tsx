@@ -1,7 +1,6 @@
 import { type Order, SandboxCardPaymentSchema } from '@shop/shared';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormField } from '../../../components/ui/form-field';
-import { SubmitButton } from '../../../components/ui/submit-button';
 import { useConfirmSandboxPayment } from '../api/confirm-sandbox-payment';
 import { usePayOrder } from '../api/pay-order';
 import { type CardErrorState, cardErrorFrom, notRecorded } from '../utils/card-error';
@@ -14,6 +13,7 @@ import {
   incompleteField,
   toCard,
 } from '../utils/card-input';
+import { CardForm } from './card-form';
 import { TestModeNotice } from './test-mode-notice';
 
 interface SandboxCardFormProps {
@@ -102,11 +102,19 @@ export function SandboxCardForm({ order, clientSecret, onPaid }: SandboxCardForm
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      aria-label="Card payment"
-      className="flex flex-col gap-2"
+    <CardForm
+      onSubmit={onSubmit}
+      problem={problem?.message ?? null}
+      problemId={errorId}
+      busy={busy}
+      ready={ready}
+      footer={
+        !ready && (
+          <p role="status" className="text-base-content/70 text-xs">
+            Preparing the payment…
+          </p>
+        )
+      }
     >
       <TestModeNotice />
       <FormField label="Card number">
@@ -150,18 +158,6 @@ export function SandboxCardForm({ order, clientSecret, onPaid }: SandboxCardForm
           )}
         </FormField>
       </div>
-      <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-red-700">
-        {problem?.message}
-      </p>
-      {/* Not ready yet (the payment being prepared) waits like a payment under way. */}
-      <SubmitButton busy={busy || !ready} className="w-full">
-        Pay
-      </SubmitButton>
-      {!ready && (
-        <p role="status" className="text-base-content/70 text-xs">
-          Preparing the payment…
-        </p>
-      )}
-    </form>
+    </CardForm>
   );
 }

@@ -6,9 +6,9 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { SubmitButton } from '../../../components/ui/submit-button';
 import { usePayOrder } from '../api/pay-order';
 import { type CardErrorState, notRecorded } from '../utils/card-error';
+import { CardForm } from './card-form';
 
 interface StripeCardFormProps {
   publishableKey: string;
@@ -99,12 +99,7 @@ function StripeCardFields({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      aria-label="Card payment"
-      className="flex flex-col gap-2"
-    >
+    <CardForm onSubmit={onSubmit} problem={problem?.message ?? null} busy={busy} ready={ready}>
       <p className="fieldset-legend pb-1" id="stripe-card-label">
         Card
       </p>
@@ -120,14 +115,7 @@ function StripeCardFields({
           onChange={onChange}
         />
       </div>
-      <p role="alert" className="min-h-5 text-sm font-medium text-red-700">
-        {problem?.message}
-      </p>
-      {/* Not ready yet (the payment being prepared) waits like a payment under way. */}
-      <SubmitButton busy={busy || !ready} className="w-full">
-        Pay
-      </SubmitButton>
-    </form>
+    </CardForm>
   );
 }
 

@@ -25,11 +25,11 @@ interface ProfileFormProps {
 export function ProfileForm({ email, profile }: ProfileFormProps) {
   const updateProfile = useUpdateProfile();
   const {
-    register,
+    field,
     submitWith,
     failure,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useServerForm({
     resolver: zodResolver(ProfileInputSchema),
     defaultValues: toFormValues(profile),
@@ -64,31 +64,17 @@ export function ProfileForm({ email, profile }: ProfileFormProps) {
         inputMode="numeric"
         placeholder="dd-mm-yy"
         autoComplete="bday"
-        error={errors.birthDate?.message}
-        {...register('birthDate')}
+        {...field('birthDate')}
       />
-      <TextAreaField
-        label="Address"
-        rows={2}
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <TextAreaField label="Address" rows={2} autoComplete="street-address" {...field('address')} />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <TextField
         label="LinkedIn profile link"
         hint="A web address, e.g. https://www.linkedin.com/in/your-name"
         type="url"
         inputMode="url"
         autoComplete="url"
-        error={errors.profileLink?.message}
-        {...register('profileLink')}
+        {...field('profileLink')}
       />
       <SubmitButton busy={isSubmitting}>Update Profile</SubmitButton>
     </form>

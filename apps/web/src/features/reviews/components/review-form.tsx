@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, REVIEW_NAME_MAX, ReviewInputSchema } from '@shop/shared';
-import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
@@ -28,30 +27,21 @@ export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
     name: defaultName.length <= REVIEW_NAME_MAX ? defaultName : '',
   };
   const {
-    register,
+    field,
     submitWith,
     failure,
-    reset,
-    setFocus,
-    formState: { errors, isSubmitting },
+    startOver,
+    formState: { isSubmitting },
   } = useServerForm({
     resolver: zodResolver(ReviewInputSchema),
     defaultValues: initial,
     serverFields,
   });
 
-  // After a save the form is empty again and ready for the next one. `reset` drops the
-  // fields' refs until they render again, so the focus moves in an effect.
-  const [saved, setSaved] = useState(0);
-  useEffect(() => {
-    if (saved > 0) setFocus('review');
-  }, [saved, setFocus]);
-
   const onSubmit = submitWith(async (values) => {
     await createReview.mutateAsync(values);
     toast.success(messages.success.reviewAdded);
-    reset(initial);
-    setSaved((count) => count + 1);
+    startOver('review', initial);
   });
 
   return (
@@ -63,16 +53,14 @@ export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
           hint={`At most ${REVIEW_NAME_MAX} characters`}
           type="text"
           autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
+          {...field('name')}
         />
         <TextField
           label="Tool Name"
           hint="The tool you are reviewing"
           type="text"
           autoComplete="off"
-          error={errors.review?.message}
-          {...register('review')}
+          {...field('review')}
         />
       </div>
       <TextField
@@ -80,23 +68,16 @@ export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
         hint="City and country"
         type="text"
         autoComplete="address-level2"
-        error={errors.location?.message}
-        {...register('location')}
+        {...field('location')}
       />
-      <TextAreaField
-        label="Description"
-        rows={4}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <TextAreaField label="Description" rows={4} {...field('description')} />
       <TextField
         label="Image URL"
         hint="Your picture: an https:// address"
         type="url"
         inputMode="url"
         autoComplete="photo"
-        error={errors.img?.message}
-        {...register('img')}
+        {...field('img')}
       />
       <SubmitButton busy={isSubmitting}>Add Review</SubmitButton>
     </form>
