@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
-import { sessionQuery } from '../features/auth/api/get-session';
-import { signInOptionsQuery } from '../features/auth/api/get-sign-in-options';
+import { getSessionQueryOptions } from '../features/auth/api/get-session';
+import { getSignInOptionsQueryOptions } from '../features/auth/api/get-sign-in-options';
 import { paths } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
 import { RootLayout } from './layouts/root-layout';
@@ -29,8 +29,8 @@ export const router = createBrowserRouter([
         path: paths.login,
         // What the screen asks the API first is fetched while its code downloads, not after.
         loader: () => {
-          void queryClient.prefetchQuery(sessionQuery);
-          void queryClient.prefetchQuery(signInOptionsQuery);
+          void queryClient.prefetchQuery(getSessionQueryOptions());
+          void queryClient.prefetchQuery(getSignInOptionsQueryOptions());
           return null;
         },
         lazy: lazyScreen(() => import('./routes/login')),
@@ -45,25 +45,40 @@ export const router = createBrowserRouter([
             lazy: lazyScreen(() => import('./layouts/dashboard-layout')),
             children: [
               { index: true, lazy: lazyScreen(() => import('./routes/dashboard/dashboard-index')) },
-              { path: 'orders', lazy: lazyScreen(() => import('./routes/dashboard/my-orders')) },
-              { path: 'review', lazy: lazyScreen(() => import('./routes/dashboard/add-review')) },
-              { path: 'profile', lazy: lazyScreen(() => import('./routes/dashboard/profile')) },
-              { path: 'payment/:id', lazy: lazyScreen(() => import('./routes/dashboard/payment')) },
+              {
+                path: paths.dashboard.orders,
+                lazy: lazyScreen(() => import('./routes/dashboard/my-orders')),
+              },
+              {
+                path: paths.dashboard.review,
+                lazy: lazyScreen(() => import('./routes/dashboard/add-review')),
+              },
+              {
+                path: paths.dashboard.profile,
+                lazy: lazyScreen(() => import('./routes/dashboard/profile')),
+              },
+              {
+                path: paths.dashboard.paymentPattern,
+                lazy: lazyScreen(() => import('./routes/dashboard/payment')),
+              },
               {
                 // docs/product.md: a non-admin opening these is signed out and sent to /login.
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'users', lazy: lazyScreen(() => import('./routes/dashboard/users')) },
                   {
-                    path: 'addTool',
+                    path: paths.dashboard.users,
+                    lazy: lazyScreen(() => import('./routes/dashboard/users')),
+                  },
+                  {
+                    path: paths.dashboard.addTool,
                     lazy: lazyScreen(() => import('./routes/dashboard/add-tool')),
                   },
                   {
-                    path: 'manageAllOrders',
+                    path: paths.dashboard.manageAllOrders,
                     lazy: lazyScreen(() => import('./routes/dashboard/manage-all-orders')),
                   },
                   {
-                    path: 'manageTools',
+                    path: paths.dashboard.manageTools,
                     lazy: lazyScreen(() => import('./routes/dashboard/manage-tools')),
                   },
                 ],

@@ -29,3 +29,24 @@ export function showFieldErrors<T extends FieldValues>(
   }
   return shown;
 }
+
+export interface SubmitFailureOptions<T extends FieldValues> {
+  /** The fields the API's `fields` may name. */
+  fieldNames: readonly Path<T>[];
+  setError: UseFormSetError<T>;
+  /** The words go above the form even when fields took messages (the sign-in screens). */
+  alwaysShowFailure?: boolean;
+}
+
+/**
+ * What a server-backed form does with a failed send: the API's field messages go under their
+ * fields, and the answer is the message to show above the form, or null when the fields
+ * already say it all.
+ */
+export function submitFailure<T extends FieldValues>(
+  error: unknown,
+  { fieldNames, setError, alwaysShowFailure = false }: SubmitFailureOptions<T>,
+): string | null {
+  const onFields = showFieldErrors(error, fieldNames, setError);
+  return onFields && !alwaysShowFailure ? null : errorMessage(error);
+}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, type Location, Navigate, useLocation, useSearchParams } from 'react-router';
-import { AuthAlert, AuthNotice } from '../../features/auth/components/auth-alert';
-import { AuthCard } from '../../features/auth/components/auth-card';
+import { FormAlert } from '../../components/ui/form-alert';
+import { AuthCard, AuthNotice } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -42,8 +42,8 @@ export default function LoginRoute() {
   return (
     <AuthCard title="Login">
       <AuthNotice message={state.notice ?? null} />
-      <AuthAlert message={error} />
-      <LoginForm authLoading={status === 'loading'} onAttempt={clearError} onError={setError} />
+      <FormAlert message={error} />
+      <LoginForm authLoading={status === 'loading'} onFailure={setError} />
       <p className="text-center text-sm">
         New to the shop?{' '}
         <Link to={paths.register} className="link link-primary">

@@ -1,6 +1,5 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorState } from '../../components/ui/error-state';
-import { Spinner } from '../../components/ui/spinner';
+import { QueryState } from '../../components/ui/query-state';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useTool } from '../../features/catalog/api/get-tool';
 import { ToolSummary } from '../../features/catalog/components/tool-summary';
@@ -19,34 +18,37 @@ export default function PurchaseRoute() {
   const { user } = useAuth();
   const tool = useTool(id);
 
-  if (tool.isPending || !user) return <Spinner label="Loading the tool" />;
-  if (tool.isError)
-    return (
-      <ErrorState
-        title="This tool could not be loaded"
-        error={tool.error}
-        onRetry={() => void tool.refetch()}
-      />
-    );
   return (
-    <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_3fr]">
-      <ToolSummary tool={tool.data} />
-      <section
-        aria-labelledby="purchase-title"
-        className="card bg-base-100 border-base-300 border shadow-sm"
-      >
-        <div className="card-body">
-          <h2 id="purchase-title" className="card-title text-xl">
-            Your order
-          </h2>
-          <PurchaseForm
-            tool={tool.data}
-            buyer={user}
-            initialNeededBy={neededByFromParam(search.get('neededBy'), new Date())}
-            onPurchased={() => void navigate(paths.dashboard.orders)}
-          />
-        </div>
-      </section>
-    </div>
+    <QueryState
+      query={tool}
+      pending={!user}
+      pendingLabel="Loading the tool"
+      errorTitle="This tool could not be loaded"
+    >
+      {(loaded) =>
+        // The spinner shows until the user is known (`pending`).
+        user && (
+          <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_3fr]">
+            <ToolSummary tool={loaded} />
+            <section
+              aria-labelledby="purchase-title"
+              className="card bg-base-100 border-base-300 border shadow-sm"
+            >
+              <div className="card-body">
+                <h2 id="purchase-title" className="card-title text-xl">
+                  Your order
+                </h2>
+                <PurchaseForm
+                  tool={loaded}
+                  buyer={user}
+                  initialNeededBy={neededByFromParam(search.get('neededBy'), new Date())}
+                  onPurchased={() => void navigate(paths.dashboard.orders)}
+                />
+              </div>
+            </section>
+          </div>
+        )
+      }
+    </QueryState>
   );
 }

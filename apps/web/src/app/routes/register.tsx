@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { AuthAlert } from '../../features/auth/components/auth-alert';
+import { FormAlert } from '../../components/ui/form-alert';
 import { AuthCard, AuthLoading } from '../../features/auth/components/auth-card';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { useAuth } from '../../features/auth/hooks/use-auth';
@@ -18,8 +18,8 @@ export default function RegisterRoute() {
         <AuthLoading />
       ) : (
         <>
-          <AuthAlert message={error} />
-          <RegisterForm onAttempt={() => setError(null)} onError={setError} />
+          <FormAlert message={error} />
+          <RegisterForm onFailure={setError} />
           <p className="text-center text-sm">
             Already have an account?{' '}
             <Link to={paths.login} className="link link-primary">

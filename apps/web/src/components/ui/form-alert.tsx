@@ -1,4 +1,7 @@
-/** A refusal of the whole form (the server's message), in red above or below it, read out at once. */
+/**
+ * A refusal of the whole form (the server's message), in red above or below it, read out at
+ * once: the one alert of every form, the sign-in and sign-up screens' included.
+ */
 export function FormAlert({
   message,
   className = '',
@@ -10,7 +13,7 @@ export function FormAlert({
   return (
     <div
       role="alert"
-      className={`rounded-box flex items-start gap-2 border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800 ${className}`}
+      className={`rounded-box flex items-start gap-2 border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800${className ? ` ${className}` : ''}`}
     >
       <svg
         viewBox="0 0 24 24"

@@ -1,4 +1,4 @@
-import { ErrorState } from '../../../components/ui/error-state';
+import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { useProfile } from '../../../features/profile/api/get-profile';
@@ -7,21 +7,19 @@ import { ProfileForm } from '../../../features/profile/components/profile-form';
 import { DashboardScreen } from './dashboard-screen';
 
 function ProfileContent({ email }: { email: string }) {
-  const profile = useProfile(email);
-  if (profile.isPending) return <Spinner label="Loading your profile" />;
-  if (profile.isError)
-    return (
-      <ErrorState
-        title="Your profile could not be loaded"
-        error={profile.error}
-        onRetry={() => void profile.refetch()}
-      />
-    );
   return (
-    <div className="grid items-start gap-8 lg:grid-cols-2">
-      <ProfileCard profile={profile.data} />
-      <ProfileForm email={email} profile={profile.data} />
-    </div>
+    <QueryState
+      query={useProfile(email)}
+      pendingLabel="Loading your profile"
+      errorTitle="Your profile could not be loaded"
+    >
+      {(profile) => (
+        <div className="grid items-start gap-8 lg:grid-cols-2">
+          <ProfileCard profile={profile} />
+          <ProfileForm email={email} profile={profile} />
+        </div>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminOrderKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
+import { getAllOrdersQueryOptions } from './get-all-orders';
 
 /** `POST /api/purchase/{id}/cancel` (an admin, any unpaid order): its stock returns to the shop. */
 export const cancelCustomerOrder = (orderId: string) =>
@@ -12,15 +13,15 @@ export function useCancelCustomerOrder() {
   return useMutation({
     mutationFn: cancelCustomerOrder,
     onSuccess: (cancelled) => {
-      queryClient.setQueryData<Order[]>(adminOrderKeys.all, (orders) =>
+      queryClient.setQueryData<Order[]>(getAllOrdersQueryOptions().queryKey, (orders) =>
         orders?.map((order) => (order._id === cancelled._id ? cancelled : order)),
       );
     },
     // The stock changed too: every order view and the catalogue refresh.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminOrderKeys.orders }),
-        queryClient.invalidateQueries({ queryKey: adminOrderKeys.tools }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
       ]),
   });
 }

@@ -1,10 +1,15 @@
 import type { Order } from '@shop/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminOrderKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/allPurchase` (admin): every order, newest first. */
 export const getAllOrders = (signal?: AbortSignal) => api.get<Order[]>('/allPurchase', { signal });
 
-export const useAllOrders = () =>
-  useQuery({ queryKey: adminOrderKeys.all, queryFn: ({ signal }) => getAllOrders(signal) });
+export const getAllOrdersQueryOptions = () =>
+  queryOptions({
+    queryKey: queryKeys.orders.everyone,
+    queryFn: ({ signal }) => getAllOrders(signal),
+  });
+
+export const useAllOrders = () => useQuery(getAllOrdersQueryOptions());

@@ -1,7 +1,8 @@
 import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { adminOrderKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
+import { getAllOrdersQueryOptions } from './get-all-orders';
 
 /** `POST /api/purchase/{id}/ship` (admin): a paid order is on its way. */
 export const shipOrder = (orderId: string) =>
@@ -12,11 +13,11 @@ export function useShipOrder() {
   return useMutation({
     mutationFn: shipOrder,
     onSuccess: (shipped) => {
-      queryClient.setQueryData<Order[]>(adminOrderKeys.all, (orders) =>
+      queryClient.setQueryData<Order[]>(getAllOrdersQueryOptions().queryKey, (orders) =>
         orders?.map((order) => (order._id === shipped._id ? shipped : order)),
       );
     },
     // Every view of orders (the buyer's list, the payment page) refreshes.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminOrderKeys.orders }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }

@@ -3,28 +3,14 @@ import { useState } from 'react';
 import { CancelOrderDialog } from '../../../components/ui/cancel-order-dialog';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { OrderTable } from '../../../components/ui/order-table';
 import { PayBy } from '../../../components/ui/pay-by';
-import { Spinner } from '../../../components/ui/spinner';
-import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { useCancelCustomerOrder } from '../api/cancel-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
-
-/** A long address may wrap before its "@", and nowhere else. */
-function EmailBreakable({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <span className="break-all">{email}</span>;
-  return (
-    <span>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </span>
-  );
-}
 
 interface OrderStateProps {
   order: Order;
@@ -111,108 +97,14 @@ export function ManageAllOrders() {
     });
   };
 
-  let body;
-  if (orders.isPending) body = <Spinner label="Loading all orders" />;
-  else if (orders.isError)
-    body = (
-      <ErrorState
-        title="The orders could not be loaded"
-        error={orders.error}
-        onRetry={() => void orders.refetch()}
-      />
-    );
-  else if (orders.data.length === 0) body = <EmptyState>No orders yet.</EmptyState>;
-  else
-    body = (
-      <>
-        {/* Small screens: one card per order instead of nine columns. */}
-        <ul className="flex flex-col gap-3 md:hidden" aria-label="All orders">
-          {orders.data.map((order, index) => (
-            <li
-              key={order._id}
-              className="rounded-box border-base-300 bg-base-100 flex flex-col gap-3 border p-4"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <p className="font-semibold">
-                  <span className="text-base-content/70">{index + 1}.</span> {order.tool}
-                </p>
-                <p className="font-semibold whitespace-nowrap">{formatPrice(order.price)}</p>
-              </div>
-              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                <dt className="font-medium">Name</dt>
-                <dd>{order.userName}</dd>
-                <dt className="font-medium">Email</dt>
-                <dd className="break-words">{order.userEmail}</dd>
-                <dt className="font-medium">Quantity</dt>
-                <dd>{formatCount(order.quantity)}</dd>
-                <dt className="font-medium">Address</dt>
-                <dd className="whitespace-pre-line">{order.address}</dd>
-                <dt className="font-medium">Needed by</dt>
-                <dd>{order.neededBy ? formatCalendarDay(order.neededBy) : '—'}</dd>
-              </dl>
-              <OrderState
-                order={order}
-                shipping={ship.isPending && ship.variables === order._id}
-                onShip={onShip}
-                onCancel={openCancel}
-              />
-            </li>
-          ))}
-        </ul>
-        <div
-          className="rounded-box border-base-300 hidden overflow-x-auto border md:block"
-          role="region"
-          aria-label="All orders table"
-          tabIndex={0}
-        >
-          <table className="table-zebra table-sm table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Tool</th>
-                <th scope="col" className="text-right">
-                  Quantity
-                </th>
-                <th scope="col" className="text-right">
-                  Price
-                </th>
-                <th scope="col">Address</th>
-                <th scope="col">Needed by</th>
-                <th scope="col">Payment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order, index) => (
-                <tr key={order._id} data-testid="admin-order-row">
-                  <th scope="row">{index + 1}</th>
-                  <td className="whitespace-nowrap">{order.userName}</td>
-                  <td>
-                    <EmailBreakable email={order.userEmail} />
-                  </td>
-                  <td className="min-w-28">{order.tool}</td>
-                  <td className="text-right">{formatCount(order.quantity)}</td>
-                  <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>
-                  <td className="min-w-40 whitespace-pre-line">{order.address}</td>
-                  <td className="whitespace-nowrap">
-                    {order.neededBy ? formatCalendarDay(order.neededBy) : '—'}
-                  </td>
-                  <td>
-                    <OrderState
-                      order={order}
-                      shipping={ship.isPending && ship.variables === order._id}
-                      onShip={onShip}
-                      onCancel={openCancel}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </>
-    );
+  const orderState = (order: Order) => (
+    <OrderState
+      order={order}
+      shipping={ship.isPending && ship.variables === order._id}
+      onShip={onShip}
+      onCancel={openCancel}
+    />
+  );
 
   return (
     <section aria-labelledby="all-orders-title" className="flex flex-col gap-4">
@@ -227,7 +119,23 @@ export function ManageAllOrders() {
       <p role="status" className="sr-only">
         {announcement}
       </p>
-      {body}
+      <QueryState
+        query={orders}
+        pendingLabel="Loading all orders"
+        errorTitle="The orders could not be loaded"
+        isEmpty={(list) => list.length === 0}
+        empty={<EmptyState>No orders yet.</EmptyState>}
+      >
+        {(list) => (
+          <OrderTable
+            orders={list}
+            label="All orders"
+            everyone
+            rowTestId="admin-order-row"
+            actions={orderState}
+          />
+        )}
+      </QueryState>
       <CancelOrderDialog
         order={toCancel}
         whose={(order) => `${order.userName}'s unpaid`}

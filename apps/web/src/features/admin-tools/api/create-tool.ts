@@ -1,7 +1,7 @@
 import type { Tool, ToolInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { toolKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type CreateToolResponse = Tool & { message: string };
 
@@ -13,6 +13,6 @@ export function useCreateTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTool,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { toolKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface DeleteToolResponse {
   deletedCount: 1;
@@ -16,6 +16,6 @@ export function useDeleteTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTool,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
   });
 }

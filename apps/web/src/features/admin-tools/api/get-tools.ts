@@ -1,7 +1,7 @@
 import { TOOL_PAGE_SIZE_MAX, TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { toolKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ManagedToolsPage {
   tools: Tool[];
@@ -23,9 +23,11 @@ export async function getTools(page: number, signal?: AbortSignal): Promise<Mana
   };
 }
 
-export const useTools = (page: number) =>
-  useQuery({
-    queryKey: toolKeys.managed(page),
+export const getManagedToolsQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: queryKeys.tools.managed(page),
     queryFn: ({ signal }) => getTools(page, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useTools = (page: number) => useQuery(getManagedToolsQueryOptions(page));

@@ -1,7 +1,7 @@
 import type { Tool, ToolUpdate } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { toolKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface UpdateToolVariables {
   id: string;
@@ -17,6 +17,6 @@ export function useUpdateTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTool,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
   });
 }

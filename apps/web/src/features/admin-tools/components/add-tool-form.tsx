@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, TOOL_NAME_MAX, ToolInputSchema } from '@shop/shared';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
-import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useServerForm } from '../../../lib/use-server-form';
+import { asNumber, toolInputs } from '../utils/tool-inputs';
 import { useCreateTool } from '../api/create-tool';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
-const fieldNames = [
+const serverFields = [
   'name',
   'description',
   'minOrderQuantity',
@@ -25,38 +24,22 @@ const fieldNames = [
  */
 export function AddToolForm() {
   const createTool = useCreateTool();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({
+    field,
+    submitWith,
+    failure,
+    startOver,
+    formState: { isSubmitting },
+  } = useServerForm({
     resolver: zodResolver(ToolInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { name: '', description: '', img: '' },
+    serverFields,
   });
 
-  // After a save the form is empty again and ready for the next one. `reset` drops the
-  // fields' refs until they render again, so the focus moves in an effect.
-  const [saved, setSaved] = useState(0);
-  useEffect(() => {
-    if (saved > 0) setFocus('name');
-  }, [saved, setFocus]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await createTool.mutateAsync(values);
-      toast.success(messages.success.toolAdded);
-      reset();
-      setSaved((count) => count + 1);
-    } catch (error) {
-      if (!showFieldErrors(error, fieldNames, setError)) setFailure(errorMessage(error));
-    }
+  const onSubmit = submitWith(async (values) => {
+    await createTool.mutateAsync(values);
+    toast.success(messages.success.toolAdded);
+    startOver('name');
   });
 
   return (
@@ -67,43 +50,13 @@ export function AddToolForm() {
         hint={`At most ${TOOL_NAME_MAX} characters`}
         type="text"
         autoComplete="off"
-        error={errors.name?.message}
-        {...register('name')}
+        {...field('name')}
       />
-      <TextAreaField
-        label="Description"
-        rows={4}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <TextAreaField label="Description" rows={4} {...field('description')} />
       <div className="grid gap-x-4 sm:grid-cols-3">
-        <TextField
-          label="Minimum order quantity"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          error={errors.minOrderQuantity?.message}
-          {...register('minOrderQuantity', { valueAsNumber: true })}
-        />
-        <TextField
-          label="Available quantity"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          error={errors.availableQuantity?.message}
-          {...register('availableQuantity', { valueAsNumber: true })}
-        />
-        <TextField
-          label="Price per unit ($)"
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          error={errors.price?.message}
-          {...register('price', { valueAsNumber: true })}
-        />
+        <TextField {...toolInputs.minOrderQuantity} {...field('minOrderQuantity', asNumber)} />
+        <TextField {...toolInputs.availableQuantity} {...field('availableQuantity', asNumber)} />
+        <TextField {...toolInputs.price} {...field('price', asNumber)} />
       </div>
       <TextField
         label="Image URL"
@@ -111,8 +64,7 @@ export function AddToolForm() {
         type="url"
         inputMode="url"
         autoComplete="off"
-        error={errors.img?.message}
-        {...register('img')}
+        {...field('img')}
       />
       <SubmitButton busy={isSubmitting}>Add Tool</SubmitButton>
     </form>

@@ -2,8 +2,8 @@ import type { Tool } from '@shop/shared';
 import { type RefObject, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatCount, formatPrice } from '../../../lib/format';
 import { errorMessage } from '../../../lib/form-errors';
 import { useDeleteTool } from '../api/delete-tool';
@@ -15,7 +15,13 @@ import { Pager } from '../../../components/ui/pager';
 const CONFIRM_TEXT = 'Are you sure?';
 const RETIRED_TEXT =
   'Retired: it has orders, so it is hidden from the shop and its orders are kept';
-const COLUMNS = 4;
+/** The rows are ToolRows: each has its own Remove call and may open its editor beneath. */
+const columns: DataColumn<Tool>[] = [
+  { header: 'Name' },
+  { header: 'Price per unit', headerClassName: 'hidden sm:table-cell' },
+  { header: 'Available', headerClassName: 'hidden sm:table-cell' },
+  { header: 'Actions', headerClassName: 'text-right' },
+];
 
 const toolCount = (count: number) => `${count} ${count === 1 ? 'tool' : 'tools'}`;
 
@@ -115,7 +121,7 @@ function ToolRow({ tool, editing, onEdit, onCloseEditor, listRef }: ToolRowProps
       </tr>
       {editing && (
         <tr>
-          <td colSpan={COLUMNS} id={editorId}>
+          <td colSpan={columns.length} id={editorId}>
             <ToolEditor tool={tool} onClose={closeEditor} />
           </td>
         </tr>
@@ -135,78 +141,61 @@ export function ManageToolsTable() {
   const tools = useTools(page);
   const captionRef = useRef<HTMLTableCaptionElement>(null);
 
-  if (tools.isPending) return <Spinner label="Loading the tools" />;
-  if (tools.isError)
-    return (
-      <ErrorState
-        title="The tools could not be loaded"
-        error={tools.error}
-        onRetry={() => void tools.refetch()}
-      />
-    );
-
-  const { total, pageSize } = tools.data;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (tools.data.tools.length === 0) {
-    return page > 1 ? (
-      <EmptyState>
-        Nothing left on this page.{' '}
-        <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setPage(1)}>
-          Back to the first page
-        </button>
-      </EmptyState>
-    ) : (
-      <EmptyState>No tools in the shop yet. Add one with Add A Tool.</EmptyState>
-    );
-  }
-
   return (
-    <>
-      <div className="rounded-box border-base-300 overflow-x-auto border">
-        <table className="table" aria-busy={tools.isFetching}>
-          <caption
-            ref={captionRef}
-            tabIndex={-1}
-            className="caption-top px-4 py-3 text-left font-semibold"
-          >
-            {toolCount(total)}
-            {pageCount > 1 && `, page ${page} of ${pageCount}`}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col" className="hidden sm:table-cell">
-                Price per unit
-              </th>
-              <th scope="col" className="hidden sm:table-cell">
-                Available
-              </th>
-              <th scope="col" className="text-right">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tools.data.tools.map((tool) => (
-              <ToolRow
-                key={tool._id}
-                tool={tool}
-                editing={editingId === tool._id}
-                onEdit={() => setEditingId(tool._id)}
-                onCloseEditor={() => setEditingId(null)}
-                listRef={captionRef}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <Pager
-        label="Tool pages"
-        page={page}
-        pageCount={pageCount}
-        onPageChange={setPage}
-        className="mt-6"
-      />
-    </>
+    <QueryState
+      query={tools}
+      pendingLabel="Loading the tools"
+      errorTitle="The tools could not be loaded"
+      isEmpty={(data) => data.tools.length === 0}
+      empty={
+        page > 1 ? (
+          <EmptyState>
+            Nothing left on this page.{' '}
+            <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setPage(1)}>
+              Back to the first page
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState>No tools in the shop yet. Add one with Add A Tool.</EmptyState>
+        )
+      }
+    >
+      {({ tools: list, total, pageSize }) => {
+        const pageCount = Math.max(1, Math.ceil(total / pageSize));
+        return (
+          <>
+            <DataTable
+              rows={list}
+              rowKey={(tool) => tool._id}
+              columns={columns}
+              caption={
+                <>
+                  {toolCount(total)}
+                  {pageCount > 1 && `, page ${page} of ${pageCount}`}
+                </>
+              }
+              captionRef={captionRef}
+              busy={tools.isFetching}
+              renderRow={(tool) => (
+                <ToolRow
+                  tool={tool}
+                  editing={editingId === tool._id}
+                  onEdit={() => setEditingId(tool._id)}
+                  onCloseEditor={() => setEditingId(null)}
+                  listRef={captionRef}
+                />
+              )}
+            />
+            <Pager
+              label="Tool pages"
+              page={page}
+              pageCount={pageCount}
+              onPageChange={setPage}
+              className="mt-6"
+            />
+          </>
+        );
+      }}
+    </QueryState>
   );
 }

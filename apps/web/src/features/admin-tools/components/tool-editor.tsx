@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Tool, ToolUpdateSchema } from '@shop/shared';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
-import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { SubmitButton } from '../../../components/ui/submit-button';
+import { useServerForm } from '../../../lib/use-server-form';
+import { asNumber, toolInputs } from '../utils/tool-inputs';
 import { useUpdateTool } from '../api/update-tool';
 import { changedFields } from '../utils/changed-fields';
 
@@ -22,17 +23,15 @@ interface ToolEditorProps {
  */
 export function ToolEditor({ tool, onClose }: ToolEditorProps) {
   const updateTool = useUpdateTool();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
+    field,
+    submitWith,
+    failure,
     setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({
+    formState: { isSubmitting },
+  } = useServerForm({
     resolver: zodResolver(ToolUpdateSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    serverFields: ['price', 'availableQuantity', 'description'],
     defaultValues: {
       price: tool.price,
       availableQuantity: tool.availableQuantity,
@@ -42,8 +41,7 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
 
   useEffect(() => setFocus('price', { shouldSelect: true }), [setFocus]);
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
+  const onSubmit = submitWith(async (values) => {
     const changes = changedFields(tool, {
       price: values.price ?? tool.price,
       availableQuantity: values.availableQuantity ?? tool.availableQuantity,
@@ -54,14 +52,9 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
       onClose();
       return;
     }
-    try {
-      await updateTool.mutateAsync({ id: tool._id, changes });
-      toast.success(`${tool.name} saved`);
-      onClose();
-    } catch (error) {
-      if (!showFieldErrors(error, ['price', 'availableQuantity', 'description'], setError))
-        setFailure(errorMessage(error));
-    }
+    await updateTool.mutateAsync({ id: tool._id, changes });
+    toast.success(`${tool.name} saved`);
+    onClose();
   });
 
   return (
@@ -80,39 +73,15 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
       <div className="sm:col-span-2">
         <FormAlert message={failure} />
       </div>
-      <TextField
-        label="Price per unit ($)"
-        type="number"
-        inputMode="decimal"
-        min={0.01}
-        step={0.01}
-        error={errors.price?.message}
-        {...register('price', { valueAsNumber: true })}
-      />
-      <TextField
-        label="Available quantity"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        step={1}
-        error={errors.availableQuantity?.message}
-        {...register('availableQuantity', { valueAsNumber: true })}
-      />
+      <TextField {...toolInputs.price} {...field('price', asNumber)} />
+      <TextField {...toolInputs.availableQuantity} {...field('availableQuantity', asNumber)} />
       <div className="sm:col-span-2">
-        <TextAreaField
-          label="Description"
-          rows={4}
-          error={errors.description?.message}
-          {...register('description')}
-        />
+        <TextAreaField label="Description" rows={4} {...field('description')} />
       </div>
       <div className="mt-2 flex gap-2 sm:col-span-2">
-        <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting}>
-          {isSubmitting && (
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-          )}
+        <SubmitButton busy={isSubmitting} small>
           Save
-        </button>
+        </SubmitButton>
         <button
           type="button"
           className="btn btn-ghost btn-sm"

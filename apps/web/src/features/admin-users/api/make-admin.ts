@@ -1,7 +1,8 @@
 import type { ShopUser } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { usersQueryKey } from './get-users';
+import { queryKeys } from '../../../lib/query-keys';
+import { getUsersQueryOptions } from './get-users';
 
 export interface MakeAdminResponse {
   modifiedCount: 0 | 1;
@@ -18,10 +19,10 @@ export function useMakeAdmin() {
   return useMutation({
     mutationFn: makeAdmin,
     onSuccess: (_answer, email) => {
-      queryClient.setQueryData<ShopUser[]>(usersQueryKey, (users) =>
+      queryClient.setQueryData<ShopUser[]>(getUsersQueryOptions().queryKey, (users) =>
         users?.map((user) => (user.email === email ? { ...user, role: 'admin' } : user)),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -1,7 +1,8 @@
 import type { ShopUser } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { usersQueryKey } from './get-users';
+import { queryKeys } from '../../../lib/query-keys';
+import { getUsersQueryOptions } from './get-users';
 
 export interface RemoveUserResponse {
   deletedCount: 1;
@@ -21,10 +22,10 @@ export function useRemoveUser() {
   return useMutation({
     mutationFn: removeUser,
     onSuccess: (_answer, email) => {
-      queryClient.setQueryData<ShopUser[]>(usersQueryKey, (users) =>
+      queryClient.setQueryData<ShopUser[]>(getUsersQueryOptions().queryKey, (users) =>
         users?.filter((user) => user.email !== email),
       );
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
   });
 }

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
-import { Spinner } from '../../../components/ui/spinner';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
 import { useUsers } from '../api/get-users';
@@ -19,6 +19,13 @@ const makeAdminFailure = (error: unknown) =>
   error instanceof ApiError && error.status === 403
     ? messages.failure.makeAdmin
     : `${messages.failure.makeAdmin}: ${errorMessage(error)}`;
+
+/** The rows are UserRows: each has its own Make Admin call and focuses its role when it lands. */
+const columns: DataColumn<ShopUser>[] = [
+  { header: '#', headerClassName: 'hidden sm:table-cell' },
+  { header: 'User' },
+  { header: 'Actions', headerClassName: 'sm:text-right' },
+];
 
 interface UserRowProps {
   user: ShopUser;
@@ -140,62 +147,44 @@ export function UsersTable({ currentUserEmail }: UsersTableProps) {
     });
   };
 
-  if (users.isPending) return <Spinner label="Loading the users" />;
-  if (users.isError)
-    return (
-      <ErrorState
-        title="The users could not be loaded"
-        error={users.error}
-        onRetry={() => void users.refetch()}
-      />
-    );
-  if (users.data.length === 0) return <EmptyState>No users yet.</EmptyState>;
-
   return (
-    <>
-      <div className="rounded-box border-base-300 overflow-x-auto border">
-        <table className="table" aria-busy={users.isFetching}>
-          <caption
-            ref={captionRef}
-            tabIndex={-1}
-            className="caption-top px-4 py-3 text-left font-semibold"
-          >
-            {userCount(users.data.length)}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col" className="hidden sm:table-cell">
-                #
-              </th>
-              <th scope="col">User</th>
-              <th scope="col" className="sm:text-right">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((user, index) => (
+    <QueryState
+      query={users}
+      pendingLabel="Loading the users"
+      errorTitle="The users could not be loaded"
+      isEmpty={(list) => list.length === 0}
+      empty={<EmptyState>No users yet.</EmptyState>}
+    >
+      {(list) => (
+        <>
+          <DataTable
+            rows={list}
+            rowKey={(user) => user._id}
+            columns={columns}
+            caption={userCount(list.length)}
+            captionRef={captionRef}
+            busy={users.isFetching}
+            renderRow={(user, index) => (
               <UserRow
-                key={user._id}
                 user={user}
                 index={index}
                 isYou={sameEmail(user.email, currentUserEmail)}
                 onRemove={askToRemove}
               />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ConfirmDialog
-        open={dialogOpen}
-        title="Are You Sure?"
-        busy={removeUser.isPending}
-        onConfirm={confirmRemoval}
-        onCancel={closeDialog}
-        fallbackFocusRef={captionRef}
-      >
-        <p>You want to delete {removing?.name || removing?.email}</p>
-      </ConfirmDialog>
-    </>
+            )}
+          />
+          <ConfirmDialog
+            open={dialogOpen}
+            title="Are You Sure?"
+            busy={removeUser.isPending}
+            onConfirm={confirmRemoval}
+            onCancel={closeDialog}
+            fallbackFocusRef={captionRef}
+          >
+            <p>You want to delete {removing?.name || removing?.email}</p>
+          </ConfirmDialog>
+        </>
+      )}
+    </QueryState>
   );
 }

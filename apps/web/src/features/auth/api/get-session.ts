@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { authKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 import { forgetAccessToken } from '../utils/token-storage';
 
 /** Better Auth's user, as `GET /api/auth/get-session` answers it (the fields the app reads). */
@@ -24,9 +24,7 @@ export async function getSession(signal?: AbortSignal): Promise<Session | null> 
   return session ?? null;
 }
 
-export const sessionQuery = queryOptions({
-  queryKey: authKeys.session,
-  queryFn: ({ signal }) => getSession(signal),
-});
+export const getSessionQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.auth.session, queryFn: ({ signal }) => getSession(signal) });
 
-export const useSession = () => useQuery(sessionQuery);
+export const useSession = () => useQuery(getSessionQueryOptions());

@@ -1,7 +1,7 @@
 import type { TokenResponse } from '@shop/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { authKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 import { readAccessToken, storeAccessToken } from '../utils/token-storage';
 
 /**
@@ -19,10 +19,13 @@ export const ensureAccessToken = async (email: string) =>
   readAccessToken() ?? (await requestToken(email));
 
 /** The access token of the signed-in user; the query runs while `email` is known. */
-export const useAccessToken = (email: string | undefined) =>
-  useQuery({
-    queryKey: authKeys.token(email ?? ''),
+export const getAccessTokenQueryOptions = (email: string | undefined) =>
+  queryOptions({
+    queryKey: queryKeys.auth.token(email ?? ''),
     queryFn: () => ensureAccessToken(email ?? ''),
     enabled: Boolean(email),
     staleTime: Infinity,
   });
+
+export const useAccessToken = (email: string | undefined) =>
+  useQuery(getAccessTokenQueryOptions(email));

@@ -1,10 +1,11 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { partialMatchKey, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { authKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 import { forgetAccessToken, readAccessToken } from '../utils/token-storage';
+import { getSessionQueryOptions } from './get-session';
 import { revokeToken } from './revoke-token';
 
 /** `POST /api/auth/sign-out`: ends Better Auth's cookie session. */
@@ -17,10 +18,10 @@ export interface SignOutOptions {
   state?: unknown;
 }
 
-const isSession = (key: QueryKey) => key[0] === authKeys.all[0] && key[1] === authKeys.session[1];
+const isSession = (key: QueryKey) => partialMatchKey(key, queryKeys.auth.session);
 /** The signed-in user's token and role. */
 const isUserScoped = (key: QueryKey) =>
-  key[0] === authKeys.all[0] && (key[1] === 'token' || key[1] === 'admin');
+  partialMatchKey(key, queryKeys.auth.tokens) || partialMatchKey(key, queryKeys.auth.adminChecks);
 
 /** Several screens may ask at once (a dead token is seen everywhere): one sign-out runs. */
 let signingOut: Promise<void> | undefined;
@@ -42,7 +43,7 @@ export function useSignOut() {
           forgetAccessToken();
           // Leave the signed-in screens first, so their guards do not send the user to /login.
           await navigate(options.to ?? paths.home, { state: options.state });
-          queryClient.setQueryData(authKeys.session, null);
+          queryClient.setQueryData(getSessionQueryOptions().queryKey, null);
           // The user's token, role and everything loaded off screen go; what is on screen now is public.
           queryClient.removeQueries({
             predicate: (query) =>

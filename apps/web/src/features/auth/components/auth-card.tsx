@@ -25,3 +25,13 @@ export function AuthLoading({ className = 'py-6' }: { className?: string }) {
     </div>
   );
 }
+
+/** A calm notice above the form (e.g. why the user was signed out). */
+export function AuthNotice({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="status" className="rounded-box bg-base-200 px-4 py-3 text-sm">
+      {message}
+    </p>
+  );
+}

@@ -1,8 +1,7 @@
-import type { FormEvent } from 'react';
 import type { Login } from '@shop/shared';
-import { type Resolver, useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useSignInEmail } from '../api/sign-in-email';
-import { errorMessage, showFieldErrors, somethingWentWrong } from '../../../lib/form-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { AuthLoading } from './auth-card';
@@ -27,66 +26,48 @@ const lazyResolver: Resolver<Login> = async (...args) => (await loadSchemaResolv
 interface LoginFormProps {
   /** The auth state is still loading: the loading button stands where Login will be. */
   authLoading: boolean;
-  /** A new attempt starts: the last failure goes. */
-  onAttempt: () => void;
-  /** The sign-in failed; the screen shows why above the form. */
-  onError: (message: string) => void;
+  /** The sign-in failed (the screen shows why above the form), or null: a new attempt starts. */
+  onFailure: (message: string | null) => void;
 }
 
 /**
  * Email and password (checked on submit, then on change). On success the
  * token is stored and the session reloaded; the screen then redirects.
  */
-export function LoginForm({ authLoading, onAttempt, onError }: LoginFormProps) {
+export function LoginForm({ authLoading, onFailure }: LoginFormProps) {
   const signIn = useSignInEmail();
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Login>({
+    field,
+    submitWith,
+    formState: { isSubmitting },
+  } = useServerForm<Login>({
     resolver: lazyResolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { email: '', password: '' },
+    serverFields: ['email', 'password'],
+    alwaysShowFailure: true,
+    onFailure,
   });
 
-  const submit = handleSubmit(async (values) => {
-    onAttempt();
-    try {
-      await signIn.mutateAsync(values);
-    } catch (error) {
-      showFieldErrors(error, ['email', 'password'], setError);
-      onError(errorMessage(error));
-    }
+  const onSubmit = submitWith(async (values) => {
+    await signIn.mutateAsync(values);
   });
-  // Only the check can throw here (its download failed): the sign-in catches its own errors.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
-    void submit(event).catch(() => onError(somethingWentWrong));
   // Fetched ahead while the visitor types; a failure shows on submit, which tries again.
   const prefetchCheck = () => void loadSchemaResolver().catch(() => undefined);
 
   return (
     <form noValidate onSubmit={onSubmit} onFocus={prefetchCheck}>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...field('password')}
       />
       <p className="text-base-content/70 mt-1 text-sm">Forget Password?</p>
       {authLoading ? (
         <AuthLoading className="mt-4" />
       ) : (
-        <SubmitButton busy={isSubmitting} className="w-full">
+        <SubmitButton busy={isSubmitting} className="mt-4 w-full">
           Login
         </SubmitButton>
       )}

@@ -1,65 +1,45 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RegisterSchema } from '@shop/shared';
-import { useForm } from 'react-hook-form';
 import { useSignUpEmail } from '../api/sign-up-email';
-import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
 interface RegisterFormProps {
-  onAttempt: () => void;
-  onError: (message: string) => void;
+  /** The sign-up failed (the screen shows why above the form), or null: a new attempt starts. */
+  onFailure: (message: string | null) => void;
 }
 
 /** Name, email and password; the account is signed in and gets its token on success. */
-export function RegisterForm({ onAttempt, onError }: RegisterFormProps) {
+export function RegisterForm({ onFailure }: RegisterFormProps) {
   const signUp = useSignUpEmail();
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+    field,
+    submitWith,
+    formState: { isSubmitting },
+  } = useServerForm({
     resolver: zodResolver(RegisterSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { name: '', email: '', password: '' },
+    serverFields: ['name', 'email', 'password'],
+    alwaysShowFailure: true,
+    onFailure,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    onAttempt();
-    try {
-      await signUp.mutateAsync(values);
-    } catch (error) {
-      showFieldErrors(error, ['name', 'email', 'password'], setError);
-      onError(errorMessage(error));
-    }
+  const onSubmit = submitWith(async (values) => {
+    await signUp.mutateAsync(values);
   });
 
   return (
     <form noValidate onSubmit={onSubmit}>
-      <TextField
-        label="Name"
-        type="text"
-        autoComplete="name"
-        error={errors.name?.message}
-        {...register('name')}
-      />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Name" type="text" autoComplete="name" {...field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
-        error={errors.password?.message}
-        {...register('password')}
+        {...field('password')}
       />
-      <SubmitButton busy={isSubmitting} className="w-full">
+      <SubmitButton busy={isSubmitting} className="mt-4 w-full">
         Sign Up
       </SubmitButton>
     </form>

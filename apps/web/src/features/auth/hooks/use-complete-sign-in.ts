@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { requestToken } from '../api/request-token';
-import { authKeys } from '../utils/query-keys';
+import { getAccessTokenQueryOptions, requestToken } from '../api/request-token';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * What every sign-in and sign-up ends with (docs/product.md, Rules): fetch the access token, store
@@ -12,10 +12,10 @@ export function useCompleteSignIn() {
   return useCallback(
     async (email: string) => {
       // A session load still under way began signed out: its answer must not win.
-      await queryClient.cancelQueries({ queryKey: authKeys.session });
+      await queryClient.cancelQueries({ queryKey: queryKeys.auth.session });
       const token = await requestToken(email);
-      queryClient.setQueryData(authKeys.token(email), token);
-      await queryClient.invalidateQueries({ queryKey: authKeys.session, refetchType: 'all' });
+      queryClient.setQueryData(getAccessTokenQueryOptions(email).queryKey, token);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.auth.session, refetchType: 'all' });
     },
     [queryClient],
   );

@@ -1,6 +1,7 @@
 import { TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ToolsPageQuery {
   search?: string;
@@ -18,11 +19,11 @@ export async function getTools(query: ToolsPageQuery, signal?: AbortSignal): Pro
   return { tools: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
 }
 
-export const toolsQueryKey = (query: ToolsPageQuery = {}) => ['tools', query] as const;
-
-export const useTools = (query: ToolsPageQuery) =>
-  useQuery({
-    queryKey: toolsQueryKey(query),
+export const getToolsQueryOptions = (query: ToolsPageQuery) =>
+  queryOptions({
+    queryKey: queryKeys.tools.list(query),
     queryFn: ({ signal }) => getTools(query, signal),
     placeholderData: keepPreviousData,
   });
+
+export const useTools = (query: ToolsPageQuery) => useQuery(getToolsQueryOptions(query));

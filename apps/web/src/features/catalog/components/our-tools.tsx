@@ -1,9 +1,8 @@
 import { TOOL_PAGE_SIZE_DEFAULT } from '@shop/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { useTools } from '../api/get-tools';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -102,50 +101,50 @@ export function OurTools({ isAdmin, neededBy }: OurToolsProps) {
         {status}
       </p>
 
-      {tools.isPending ? (
-        <Spinner label="Loading tools" />
-      ) : tools.isError ? (
-        <ErrorState
-          title="The tools could not be loaded"
-          error={tools.error}
-          onRetry={() => void tools.refetch()}
-        />
-      ) : tools.data.tools.length === 0 ? (
-        search ? (
-          <EmptyState>
-            Try a shorter or different name.{' '}
-            <button type="button" className="btn btn-link btn-sm px-1" onClick={clearSearch}>
-              Show all tools
-            </button>
-          </EmptyState>
-        ) : (
-          <EmptyState>No tools in the shop yet. Please come back soon.</EmptyState>
-        )
-      ) : (
-        <>
-          <div
-            className={`grid gap-6 transition-opacity lg:grid-cols-2 ${searching ? 'opacity-60' : ''}`}
-            aria-busy={tools.isFetching}
-          >
-            {tools.data.tools.map((tool) => (
-              <ToolCard
-                key={tool._id}
-                tool={tool}
-                orderDate={today}
-                showOrderButton={!isAdmin}
-                neededBy={neededBy}
-              />
-            ))}
-          </div>
-          <Pager
-            label="Tool pages"
-            page={page}
-            pageCount={pageCount}
-            onPageChange={setPage}
-            className="mt-8"
-          />
-        </>
-      )}
+      <QueryState
+        query={tools}
+        pendingLabel="Loading tools"
+        errorTitle="The tools could not be loaded"
+        isEmpty={(page) => page.tools.length === 0}
+        empty={
+          search ? (
+            <EmptyState>
+              Try a shorter or different name.{' '}
+              <button type="button" className="btn btn-link btn-sm px-1" onClick={clearSearch}>
+                Show all tools
+              </button>
+            </EmptyState>
+          ) : (
+            <EmptyState>No tools in the shop yet. Please come back soon.</EmptyState>
+          )
+        }
+      >
+        {(loaded) => (
+          <>
+            <div
+              className={`grid gap-6 transition-opacity lg:grid-cols-2 ${searching ? 'opacity-60' : ''}`}
+              aria-busy={tools.isFetching}
+            >
+              {loaded.tools.map((tool) => (
+                <ToolCard
+                  key={tool._id}
+                  tool={tool}
+                  orderDate={today}
+                  showOrderButton={!isAdmin}
+                  neededBy={neededBy}
+                />
+              ))}
+            </div>
+            <Pager
+              label="Tool pages"
+              page={page}
+              pageCount={pageCount}
+              onPageChange={setPage}
+              className="mt-8"
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { orderKeys, toolKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /api/purchase/{id}/cancel` (owner): an unpaid order ends and its stock returns. */
 export const cancelOrder = (orderId: string) =>
@@ -13,7 +13,7 @@ export function useCancelOrder() {
     mutationFn: cancelOrder,
     onSuccess: (cancelled) => {
       // The row turns "cancelled" at once; the lists then reload from the server.
-      queryClient.setQueriesData<Order[]>({ queryKey: orderKeys.all }, (orders) =>
+      queryClient.setQueriesData<Order[]>({ queryKey: queryKeys.orders.all }, (orders) =>
         Array.isArray(orders)
           ? orders.map((order) => (order._id === cancelled._id ? cancelled : order))
           : orders,
@@ -21,8 +21,8 @@ export function useCancelOrder() {
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
-        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, type Order, type Purchase } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { orderKeys, toolKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface PurchaseAttempt {
   purchase: Purchase;
@@ -20,8 +20,8 @@ export function useCreatePurchase() {
     mutationFn: createPurchase,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: toolKeys.all }),
-        queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
       ]),
   });
 }

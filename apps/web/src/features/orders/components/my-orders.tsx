@@ -3,12 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CancelOrderDialog } from '../../../components/ui/cancel-order-dialog';
-import { ErrorState } from '../../../components/ui/error-state';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { OrderTable } from '../../../components/ui/order-table';
 import { PayBy } from '../../../components/ui/pay-by';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
-import { formatCount, formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
@@ -89,91 +88,6 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
     });
   };
 
-  let body;
-  if (orders.isPending || rejected) body = <Spinner label="Loading your orders" />;
-  else if (orders.isError)
-    body = (
-      <ErrorState
-        title="Your orders could not be loaded"
-        error={orders.error}
-        onRetry={() => void orders.refetch()}
-      />
-    );
-  else if (orders.data.length === 0)
-    body = (
-      <div className="py-10 text-center">
-        <p className="text-base-content/70">You have no orders yet</p>
-        <Link to={`${paths.home}#${paths.ourToolsAnchor}`} className="btn btn-primary mt-4">
-          Browse the tools
-        </Link>
-      </div>
-    );
-  else
-    body = (
-      <>
-        {/* Small screens: one card per order, with its actions in reach. */}
-        <ul className="flex flex-col gap-3 sm:hidden" aria-label="My orders">
-          {orders.data.map((order, index) => (
-            <li
-              key={order._id}
-              className="rounded-box border-base-300 bg-base-100 flex flex-col gap-3 border p-4"
-            >
-              <div className="flex items-start justify-between gap-3">
-                <p className="font-semibold">
-                  <span className="text-base-content/70">{index + 1}.</span> {order.tool}
-                </p>
-                <p className="font-semibold whitespace-nowrap">{formatPrice(order.price)}</p>
-              </div>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-                <dt className="font-medium">Name</dt>
-                <dd>{order.userName}</dd>
-                <dt className="font-medium">Quantity</dt>
-                <dd>{formatCount(order.quantity)}</dd>
-              </dl>
-              <OrderActions order={order} onCancel={openCancel} />
-            </li>
-          ))}
-        </ul>
-        <div
-          className="rounded-box border-base-300 hidden overflow-x-auto border sm:block"
-          role="region"
-          aria-label="My orders table"
-          tabIndex={0}
-        >
-          <table className="table-zebra table">
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Tool</th>
-                <th scope="col" className="text-right">
-                  Quantity
-                </th>
-                <th scope="col" className="text-right">
-                  Price
-                </th>
-                <th scope="col">Payment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {orders.data.map((order, index) => (
-                <tr key={order._id} data-testid="order-row">
-                  <th scope="row">{index + 1}</th>
-                  <td className="whitespace-nowrap">{order.userName}</td>
-                  <td className="min-w-40">{order.tool}</td>
-                  <td className="text-right">{formatCount(order.quantity)}</td>
-                  <td className="text-right whitespace-nowrap">{formatPrice(order.price)}</td>
-                  <td>
-                    <OrderActions order={order} onCancel={openCancel} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </>
-    );
-
   return (
     <section aria-labelledby="my-orders-title" className="flex flex-col gap-4">
       <h1
@@ -184,7 +98,30 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
       >
         My Orders{count === undefined ? '' : ` (${count})`}
       </h1>
-      {body}
+      <QueryState
+        query={orders}
+        pending={rejected}
+        pendingLabel="Loading your orders"
+        errorTitle="Your orders could not be loaded"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <div className="py-10 text-center">
+            <p className="text-base-content/70">You have no orders yet</p>
+            <Link to={`${paths.home}#${paths.ourToolsAnchor}`} className="btn btn-primary mt-4">
+              Browse the tools
+            </Link>
+          </div>
+        }
+      >
+        {(list) => (
+          <OrderTable
+            orders={list}
+            label="My orders"
+            rowTestId="order-row"
+            actions={(order) => <OrderActions order={order} onCancel={openCancel} />}
+          />
+        )}
+      </QueryState>
       <CancelOrderDialog
         order={toCancel}
         whose={() => 'your'}

@@ -213,7 +213,7 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
       <SubmitButton
         busy={isSubmitting}
         disabled={!quantityOk}
-        className="w-full sm:w-auto sm:self-start"
+        className="mt-4 w-full sm:w-auto sm:self-start"
       >
         Purchase
       </SubmitButton>

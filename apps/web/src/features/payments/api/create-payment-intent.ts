@@ -1,7 +1,7 @@
 import type { PaymentIntentResponse } from '@shop/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { paymentKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * `POST /api/create-payment-intent` (owner): the client secret for the order's stored amount.
@@ -11,12 +11,15 @@ import { paymentKeys } from '../utils/query-keys';
 export const createPaymentIntent = (orderId: string) =>
   api.post<PaymentIntentResponse>('/create-payment-intent', { orderId });
 
-export const usePaymentIntent = (orderId: string, enabled: boolean) =>
-  useQuery({
-    queryKey: paymentKeys.intent(orderId),
+export const getPaymentIntentQueryOptions = (orderId: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: queryKeys.payments.intent(orderId),
     queryFn: () => createPaymentIntent(orderId),
     enabled,
     staleTime: Infinity,
     // A client secret is not kept once the page is left.
     gcTime: 0,
   });
+
+export const usePaymentIntent = (orderId: string, enabled: boolean) =>
+  useQuery(getPaymentIntentQueryOptions(orderId, enabled));

@@ -1,14 +1,16 @@
 import type { Order } from '@shop/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { paymentKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/purchase/{id}` (owner or admin): the order to pay. */
 export const getOrder = (orderId: string, signal?: AbortSignal) =>
   api.get<Order>(`/purchase/${encodeURIComponent(orderId)}`, { signal });
 
-export const useOrder = (orderId: string) =>
-  useQuery({
-    queryKey: paymentKeys.order(orderId),
+export const getOrderQueryOptions = (orderId: string) =>
+  queryOptions({
+    queryKey: queryKeys.orders.detail(orderId),
     queryFn: ({ signal }) => getOrder(orderId, signal),
   });
+
+export const useOrder = (orderId: string) => useQuery(getOrderQueryOptions(orderId));

@@ -1,7 +1,8 @@
 import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { paymentKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
+import { getOrderQueryOptions } from './get-order';
 
 export interface PayOrderInput {
   orderId: string;
@@ -24,10 +25,10 @@ export function usePayOrder() {
   return useMutation({
     mutationFn: payOrder,
     onSuccess: (order) => {
-      queryClient.setQueryData(paymentKeys.order(order._id), order);
-      queryClient.removeQueries({ queryKey: paymentKeys.intent(order._id) });
+      queryClient.setQueryData(getOrderQueryOptions(order._id).queryKey, order);
+      queryClient.removeQueries({ queryKey: queryKeys.payments.intent(order._id) });
     },
     // The order is paid everywhere: My Orders, Manage All Orders, this page.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: paymentKeys.orders }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }

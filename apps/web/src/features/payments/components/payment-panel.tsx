@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PayBy } from '../../../components/ui/pay-by';
+import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
 import { usePaymentIntent } from '../api/create-payment-intent';
@@ -68,85 +69,80 @@ export function PaymentPanel({ orderId, viewerEmail }: PaymentPanelProps) {
     order.data?.status === 'unpaid' && order.data.userEmail === viewerEmail && paidWith === null;
   const intent = usePaymentIntent(orderId, payable);
 
-  if (order.isPending) return <Spinner label="Loading the order" />;
-  if (order.isError)
+  const payment = (paying: Order): ReactNode => {
+    if (paidWith) return <PaymentSuccess transactionId={paidWith} />;
+    if (paying.status === 'paid' || paying.status === 'shipped')
+      return (
+        <div className="flex flex-col items-start gap-2">
+          <OrderStatusBadge status={paying.status} />
+          <p>This order is paid{paying.status === 'shipped' ? ' and on its way' : ''}.</p>
+          {paying.transactionId && (
+            <p className="text-sm">
+              Transaction id: <span className="font-mono break-all">{paying.transactionId}</span>
+            </p>
+          )}
+        </div>
+      );
+    if (paying.status === 'cancelled')
+      return (
+        <div className="flex flex-col items-start gap-2">
+          <OrderStatusBadge status="cancelled" />
+          <p>This order was cancelled. There is nothing to pay.</p>
+        </div>
+      );
+    if (paying.userEmail !== viewerEmail)
+      return (
+        <p>
+          Only {paying.userName} ({paying.userEmail}) can pay for this order. It stays pending until
+          they do.
+        </p>
+      );
     return (
-      <ErrorState
-        title="This order could not be loaded"
-        error={order.error}
-        onRetry={() => void order.refetch()}
-      />
+      <QueryState
+        query={config}
+        pendingLabel="Getting the card form ready"
+        errorTitle="The card form could not be set up"
+      >
+        {(provider) =>
+          intent.isError ? (
+            <ErrorState
+              title="The payment could not be started"
+              error={intent.error}
+              onRetry={() => void intent.refetch()}
+            />
+          ) : provider.provider === 'stripe' ? (
+            <Suspense fallback={<Spinner label="Loading the card form" />}>
+              <StripeCardForm
+                publishableKey={provider.publishableKey}
+                order={paying}
+                clientSecret={intent.data?.clientSecret}
+                onPaid={setPaidWith}
+              />
+            </Suspense>
+          ) : (
+            <SandboxCardForm
+              order={paying}
+              clientSecret={intent.data?.clientSecret}
+              onPaid={setPaidWith}
+            />
+          )
+        }
+      </QueryState>
     );
-
-  let payment: ReactNode;
-  if (paidWith) payment = <PaymentSuccess transactionId={paidWith} />;
-  else if (order.data.status === 'paid' || order.data.status === 'shipped')
-    payment = (
-      <div className="flex flex-col items-start gap-2">
-        <OrderStatusBadge status={order.data.status} />
-        <p>This order is paid{order.data.status === 'shipped' ? ' and on its way' : ''}.</p>
-        {order.data.transactionId && (
-          <p className="text-sm">
-            Transaction id: <span className="font-mono break-all">{order.data.transactionId}</span>
-          </p>
-        )}
-      </div>
-    );
-  else if (order.data.status === 'cancelled')
-    payment = (
-      <div className="flex flex-col items-start gap-2">
-        <OrderStatusBadge status="cancelled" />
-        <p>This order was cancelled. There is nothing to pay.</p>
-      </div>
-    );
-  else if (order.data.userEmail !== viewerEmail)
-    payment = (
-      <p>
-        Only {order.data.userName} ({order.data.userEmail}) can pay for this order. It stays pending
-        until they do.
-      </p>
-    );
-  else if (config.isPending) payment = <Spinner label="Getting the card form ready" />;
-  else if (config.isError)
-    payment = (
-      <ErrorState
-        title="The card form could not be set up"
-        error={config.error}
-        onRetry={() => void config.refetch()}
-      />
-    );
-  else if (intent.isError)
-    payment = (
-      <ErrorState
-        title="The payment could not be started"
-        error={intent.error}
-        onRetry={() => void intent.refetch()}
-      />
-    );
-  else if (config.data.provider === 'stripe')
-    payment = (
-      <Suspense fallback={<Spinner label="Loading the card form" />}>
-        <StripeCardForm
-          publishableKey={config.data.publishableKey}
-          order={order.data}
-          clientSecret={intent.data?.clientSecret}
-          onPaid={setPaidWith}
-        />
-      </Suspense>
-    );
-  else
-    payment = (
-      <SandboxCardForm
-        order={order.data}
-        clientSecret={intent.data?.clientSecret}
-        onPaid={setPaidWith}
-      />
-    );
+  };
 
   return (
-    <div className="grid max-w-5xl items-start gap-6 lg:grid-cols-2">
-      <OrderSummary order={order.data} />
-      <Card label="Payment">{payment}</Card>
-    </div>
+    <QueryState
+      query={order}
+      pendingLabel="Loading the order"
+      errorTitle="This order could not be loaded"
+    >
+      {(loaded) => (
+        <div className="grid max-w-5xl items-start gap-6 lg:grid-cols-2">
+          <OrderSummary order={loaded} />
+          <Card label="Payment">{payment(loaded)}</Card>
+        </div>
+      )}
+    </QueryState>
   );
 }

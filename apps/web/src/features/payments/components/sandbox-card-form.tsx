@@ -13,6 +13,7 @@ import {
   incompleteField,
   toCard,
 } from '../utils/card-input';
+import { CardForm } from './card-form';
 import { TestModeNotice } from './test-mode-notice';
 
 interface SandboxCardFormProps {
@@ -101,11 +102,19 @@ export function SandboxCardForm({ order, clientSecret, onPaid }: SandboxCardForm
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      aria-label="Card payment"
-      className="flex flex-col gap-2"
+    <CardForm
+      onSubmit={onSubmit}
+      problem={problem?.message ?? null}
+      problemId={errorId}
+      busy={busy}
+      ready={ready}
+      footer={
+        !ready && (
+          <p role="status" className="text-base-content/70 text-xs">
+            Preparing the payment…
+          </p>
+        )
+      }
     >
       <TestModeNotice />
       <FormField label="Card number">
@@ -149,20 +158,6 @@ export function SandboxCardForm({ order, clientSecret, onPaid }: SandboxCardForm
           )}
         </FormField>
       </div>
-      <p id={errorId} role="alert" className="min-h-5 text-sm font-medium text-red-700">
-        {problem?.message}
-      </p>
-      <button type="submit" className="btn btn-primary" disabled={!ready || busy}>
-        {(busy || !ready) && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
-        Pay
-      </button>
-      {!ready && (
-        <p role="status" className="text-base-content/70 text-xs">
-          Preparing the payment…
-        </p>
-      )}
-    </form>
+    </CardForm>
   );
 }

@@ -8,6 +8,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePayOrder } from '../api/pay-order';
 import { type CardErrorState, notRecorded } from '../utils/card-error';
+import { CardForm } from './card-form';
 
 interface StripeCardFormProps {
   publishableKey: string;
@@ -98,12 +99,7 @@ function StripeCardFields({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      aria-label="Card payment"
-      className="flex flex-col gap-2"
-    >
+    <CardForm onSubmit={onSubmit} problem={problem?.message ?? null} busy={busy} ready={ready}>
       <p className="fieldset-legend pb-1" id="stripe-card-label">
         Card
       </p>
@@ -119,16 +115,7 @@ function StripeCardFields({
           onChange={onChange}
         />
       </div>
-      <p role="alert" className="min-h-5 text-sm font-medium text-red-700">
-        {problem?.message}
-      </p>
-      <button type="submit" className="btn btn-primary" disabled={!ready || busy}>
-        {(busy || !ready) && (
-          <span className="loading loading-spinner loading-sm" aria-hidden="true" />
-        )}
-        Pay
-      </button>
-    </form>
+    </CardForm>
   );
 }
 

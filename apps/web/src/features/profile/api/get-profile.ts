@@ -1,14 +1,16 @@
 import type { Profile } from '@shop/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/userInfo/{email}` (owner or admin): fields not filled in yet are null. */
 export const getProfile = (email: string, signal?: AbortSignal) =>
   api.get<Profile>(`/userInfo/${encodeURIComponent(email)}`, { signal });
 
-export const useProfile = (email: string) =>
-  useQuery({
-    queryKey: profileKeys.detail(email),
+export const getProfileQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: queryKeys.profile.detail(email),
     queryFn: ({ signal }) => getProfile(email, signal),
   });
+
+export const useProfile = (email: string) => useQuery(getProfileQueryOptions(email));

@@ -1,7 +1,8 @@
 import type { ProfileInput, ProfileUpdateResponse } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { profileKeys } from '../utils/query-keys';
+import { queryKeys } from '../../../lib/query-keys';
+import { getProfileQueryOptions } from './get-profile';
 
 export interface UpdateProfileVariables {
   email: string;
@@ -21,8 +22,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: async (answer, { email }) => {
-      queryClient.setQueryData(profileKeys.detail(email), answer.profile);
-      await queryClient.invalidateQueries({ queryKey: profileKeys.detail(email) });
+      queryClient.setQueryData(getProfileQueryOptions(email).queryKey, answer.profile);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.profile.detail(email) });
     },
   });
 }

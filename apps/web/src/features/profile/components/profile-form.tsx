@@ -1,16 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Profile, ProfileInputSchema } from '@shop/shared';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
-import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useUpdateProfile } from '../api/update-profile';
 import { toFormValues, updateOutcome } from '../utils/profile-values';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
-const fieldNames = ['birthDate', 'address', 'phone', 'profileLink'] as const;
+const serverFields = ['birthDate', 'address', 'phone', 'profileLink'] as const;
 
 interface ProfileFormProps {
   /** The signed-in user's email: shown, never edited (the API takes it from the sign-in). */
@@ -26,31 +24,24 @@ interface ProfileFormProps {
  */
 export function ProfileForm({ email, profile }: ProfileFormProps) {
   const updateProfile = useUpdateProfile();
-  const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
+    field,
+    submitWith,
+    failure,
     reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+    formState: { isSubmitting },
+  } = useServerForm({
     resolver: zodResolver(ProfileInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: toFormValues(profile),
+    serverFields,
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      const answer = await updateProfile.mutateAsync({ email, input: values });
-      const outcome = updateOutcome(answer);
-      if (outcome.changed) toast.success(outcome.message);
-      else toast.info(outcome.message);
-      reset(toFormValues(answer.profile));
-    } catch (error) {
-      if (!showFieldErrors(error, fieldNames, setError)) setFailure(errorMessage(error));
-    }
+  const onSubmit = submitWith(async (values) => {
+    const answer = await updateProfile.mutateAsync({ email, input: values });
+    const outcome = updateOutcome(answer);
+    if (outcome.changed) toast.success(outcome.message);
+    else toast.info(outcome.message);
+    reset(toFormValues(answer.profile));
   });
 
   return (
@@ -73,31 +64,17 @@ export function ProfileForm({ email, profile }: ProfileFormProps) {
         inputMode="numeric"
         placeholder="dd-mm-yy"
         autoComplete="bday"
-        error={errors.birthDate?.message}
-        {...register('birthDate')}
+        {...field('birthDate')}
       />
-      <TextAreaField
-        label="Address"
-        rows={2}
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...register('phone')}
-      />
+      <TextAreaField label="Address" rows={2} autoComplete="street-address" {...field('address')} />
+      <TextField label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
       <TextField
         label="LinkedIn profile link"
         hint="A web address, e.g. https://www.linkedin.com/in/your-name"
         type="url"
         inputMode="url"
         autoComplete="url"
-        error={errors.profileLink?.message}
-        {...register('profileLink')}
+        {...field('profileLink')}
       />
       <SubmitButton busy={isSubmitting}>Update Profile</SubmitButton>
     </form>

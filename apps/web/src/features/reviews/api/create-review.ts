@@ -1,7 +1,7 @@
 import type { Review, ReviewInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { reviewsQueryKey } from './get-reviews';
+import { queryKeys } from '../../../lib/query-keys';
 
 export type CreateReviewResponse = Review & { message: string };
 
@@ -14,6 +14,6 @@ export function useCreateReview() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createReview,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.reviews.all }),
   });
 }

@@ -1,10 +1,11 @@
 import type { Review } from '@shop/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getReviews = (signal?: AbortSignal) => api.get<Review[]>('/reviews', { signal });
 
-export const reviewsQueryKey = ['reviews'] as const;
+export const getReviewsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.reviews.all, queryFn: ({ signal }) => getReviews(signal) });
 
-export const useReviews = () =>
-  useQuery({ queryKey: reviewsQueryKey, queryFn: ({ signal }) => getReviews(signal) });
+export const useReviews = () => useQuery(getReviewsQueryOptions());

@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, REVIEW_NAME_MAX, ReviewInputSchema } from '@shop/shared';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
-import { errorMessage, showFieldErrors } from '../../../lib/form-errors';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useCreateReview } from '../api/create-review';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
-const fieldNames = ['name', 'review', 'location', 'description', 'img'] as const;
+const serverFields = ['name', 'review', 'location', 'description', 'img'] as const;
 const emptyReview = { name: '', review: '', location: '', description: '', img: '' };
 
 interface ReviewFormProps {
@@ -24,42 +22,26 @@ interface ReviewFormProps {
  */
 export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
   const createReview = useCreateReview();
-  const [failure, setFailure] = useState<string | null>(null);
   const initial = {
     ...emptyReview,
     name: defaultName.length <= REVIEW_NAME_MAX ? defaultName : '',
   };
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm({
+    field,
+    submitWith,
+    failure,
+    startOver,
+    formState: { isSubmitting },
+  } = useServerForm({
     resolver: zodResolver(ReviewInputSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: initial,
+    serverFields,
   });
 
-  // After a save the form is empty again and ready for the next one. `reset` drops the
-  // fields' refs until they render again, so the focus moves in an effect.
-  const [saved, setSaved] = useState(0);
-  useEffect(() => {
-    if (saved > 0) setFocus('review');
-  }, [saved, setFocus]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await createReview.mutateAsync(values);
-      toast.success(messages.success.reviewAdded);
-      reset(initial);
-      setSaved((count) => count + 1);
-    } catch (error) {
-      if (!showFieldErrors(error, fieldNames, setError)) setFailure(errorMessage(error));
-    }
+  const onSubmit = submitWith(async (values) => {
+    await createReview.mutateAsync(values);
+    toast.success(messages.success.reviewAdded);
+    startOver('review', initial);
   });
 
   return (
@@ -71,16 +53,14 @@ export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
           hint={`At most ${REVIEW_NAME_MAX} characters`}
           type="text"
           autoComplete="name"
-          error={errors.name?.message}
-          {...register('name')}
+          {...field('name')}
         />
         <TextField
           label="Tool Name"
           hint="The tool you are reviewing"
           type="text"
           autoComplete="off"
-          error={errors.review?.message}
-          {...register('review')}
+          {...field('review')}
         />
       </div>
       <TextField
@@ -88,23 +68,16 @@ export function ReviewForm({ defaultName = '' }: ReviewFormProps) {
         hint="City and country"
         type="text"
         autoComplete="address-level2"
-        error={errors.location?.message}
-        {...register('location')}
+        {...field('location')}
       />
-      <TextAreaField
-        label="Description"
-        rows={4}
-        error={errors.description?.message}
-        {...register('description')}
-      />
+      <TextAreaField label="Description" rows={4} {...field('description')} />
       <TextField
         label="Image URL"
         hint="Your picture: an https:// address"
         type="url"
         inputMode="url"
         autoComplete="photo"
-        error={errors.img?.message}
-        {...register('img')}
+        {...field('img')}
       />
       <SubmitButton busy={isSubmitting}>Add Review</SubmitButton>
     </form>

@@ -1,7 +1,6 @@
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { useReviews } from '../api/get-reviews';
 
 /** "Testimonial" / "What Our Clients Says": customers' reviews, three to a row. */
@@ -10,47 +9,47 @@ export function Testimonials() {
   return (
     <section aria-labelledby="testimonials-title" className="py-16">
       <SectionHeading eyebrow="Testimonial" title="What Our Clients Says" id="testimonials-title" />
-      {reviews.isPending ? (
-        <Spinner label="Loading reviews" />
-      ) : reviews.isError ? (
-        <ErrorState
-          title="The reviews could not be loaded"
-          error={reviews.error}
-          onRetry={() => void reviews.refetch()}
-        />
-      ) : reviews.data.length === 0 ? (
-        <EmptyState>No reviews yet. Be the first to tell us how your order went.</EmptyState>
-      ) : (
-        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {reviews.data.map((review) => (
-            <li key={review._id} data-testid="review">
-              <figure className="card bg-base-100 border-base-300 h-full border shadow-sm">
-                <div className="card-body gap-4">
-                  <h3 className="card-title text-lg">{review.review}</h3>
-                  <blockquote className="text-base-content/80 flex-1 italic">
-                    <p>“{review.description}”</p>
-                  </blockquote>
-                  <figcaption className="flex items-center gap-3">
-                    <img
-                      src={review.img}
-                      alt=""
-                      width={96}
-                      height={96}
-                      loading="lazy"
-                      decoding="async"
-                      className="ring-primary/30 ring-offset-base-100 h-14 w-14 rounded-full ring-2 ring-offset-2"
-                    />
-                    <div>
-                      <p className="font-semibold">{review.name}</p>
-                      <p className="text-base-content/70 text-sm">{review.location}</p>
-                    </div>
-                  </figcaption>
-                </div>
-              </figure>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={reviews}
+        pendingLabel="Loading reviews"
+        errorTitle="The reviews could not be loaded"
+        isEmpty={(items) => items.length === 0}
+        empty={
+          <EmptyState>No reviews yet. Be the first to tell us how your order went.</EmptyState>
+        }
+      >
+        {(items) => (
+          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {items.map((review) => (
+              <li key={review._id} data-testid="review">
+                <figure className="card bg-base-100 border-base-300 h-full border shadow-sm">
+                  <div className="card-body gap-4">
+                    <h3 className="card-title text-lg">{review.review}</h3>
+                    <blockquote className="text-base-content/80 flex-1 italic">
+                      <p>“{review.description}”</p>
+                    </blockquote>
+                    <figcaption className="flex items-center gap-3">
+                      <img
+                        src={review.img}
+                        alt=""
+                        width={96}
+                        height={96}
+                        loading="lazy"
+                        decoding="async"
+                        className="ring-primary/30 ring-offset-base-100 h-14 w-14 rounded-full ring-2 ring-offset-2"
+                      />
+                      <div>
+                        <p className="font-semibold">{review.name}</p>
+                        <p className="text-base-content/70 text-sm">{review.location}</p>
+                      </div>
+                    </figcaption>
+                  </div>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import type { SummaryItem } from '@shop/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const getSummary = (signal?: AbortSignal) => api.get<SummaryItem[]>('/summary', { signal });
 
-export const summaryQueryKey = ['summary'] as const;
+export const getSummaryQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.summary.all, queryFn: ({ signal }) => getSummary(signal) });
 
-export const useSummary = () =>
-  useQuery({ queryKey: summaryQueryKey, queryFn: ({ signal }) => getSummary(signal) });
+export const useSummary = () => useQuery(getSummaryQueryOptions());

@@ -1,7 +1,6 @@
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ErrorState } from '../../../components/ui/error-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
-import { Spinner } from '../../../components/ui/spinner';
+import { QueryState } from '../../../components/ui/query-state';
 import { formatCount } from '../../../lib/format';
 import { useSummary } from '../api/get-summary';
 
@@ -15,41 +14,39 @@ export function BusinessSummary() {
         title="Circulation of Our Business"
         id="business-summary-title"
       />
-      {summary.isPending ? (
-        <Spinner label="Loading our figures" />
-      ) : summary.isError ? (
-        <ErrorState
-          title="Our figures could not be loaded"
-          error={summary.error}
-          onRetry={() => void summary.refetch()}
-        />
-      ) : summary.data.length === 0 ? (
-        <EmptyState>Our figures will be published soon.</EmptyState>
-      ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {summary.data.map((item) => (
-            <li
-              key={item._id}
-              data-testid="summary-item"
-              className="bg-base-100 border-base-300 rounded-box flex flex-col items-center gap-3 border p-6 text-center shadow-sm"
-            >
-              <img
-                src={item.img}
-                alt=""
-                width={96}
-                height={96}
-                loading="lazy"
-                decoding="async"
-                className="h-20 w-20"
-              />
-              <p className="text-primary text-4xl font-extrabold tabular-nums">
-                {formatCount(item.number)}+
-              </p>
-              <p className="text-base-content/80 font-medium">{item.description}</p>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={summary}
+        pendingLabel="Loading our figures"
+        errorTitle="Our figures could not be loaded"
+        isEmpty={(items) => items.length === 0}
+        empty={<EmptyState>Our figures will be published soon.</EmptyState>}
+      >
+        {(items) => (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {items.map((item) => (
+              <li
+                key={item._id}
+                data-testid="summary-item"
+                className="bg-base-100 border-base-300 rounded-box flex flex-col items-center gap-3 border p-6 text-center shadow-sm"
+              >
+                <img
+                  src={item.img}
+                  alt=""
+                  width={96}
+                  height={96}
+                  loading="lazy"
+                  decoding="async"
+                  className="h-20 w-20"
+                />
+                <p className="text-primary text-4xl font-extrabold tabular-nums">
+                  {formatCount(item.number)}+
+                </p>
+                <p className="text-base-content/80 font-medium">{item.description}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -1,0 +1,46 @@
+/**
+ * Every TanStack Query key of the web app, one entry per API resource. The keys live here, not
+ * in the features, because a resource is read and changed by several features that may not
+ * import each other: orders by orders, payments and admin-orders; tools by catalog, admin-tools,
+ * orders and admin-orders. Each key starts with its resource's root, so invalidating the root
+ * (`queryKeys.orders.all`) refreshes every view of it, whichever feature shows it. Each feature's
+ * `api/get-*.ts` builds its query options (`get…QueryOptions`) from these keys.
+ */
+export const queryKeys = {
+  auth: {
+    all: ['auth'] as const,
+    session: ['auth', 'session'] as const,
+    signInOptions: ['auth', 'sign-in-options'] as const,
+    /** The signed-in user's access tokens and admin checks: dropped at sign-out. */
+    tokens: ['auth', 'token'] as const,
+    token: (email: string) => ['auth', 'token', email] as const,
+    adminChecks: ['auth', 'admin'] as const,
+    admin: (email: string) => ['auth', 'admin', email] as const,
+  },
+  tools: {
+    all: ['tools'] as const,
+    /** A page of the shop's catalogue: search, page and size. */
+    list: (query: object) => ['tools', query] as const,
+    detail: (id: string) => ['tools', 'detail', id] as const,
+    /** A page of Manage Tools. */
+    managed: (page: number) => ['tools', 'manage', { page }] as const,
+  },
+  orders: {
+    all: ['orders'] as const,
+    mine: (email: string) => ['orders', 'mine', email] as const,
+    /** Every customer's orders (Manage All Orders). */
+    everyone: ['orders', 'all'] as const,
+    detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+  },
+  payments: {
+    config: ['payments', 'config'] as const,
+    intent: (orderId: string) => ['payments', 'intent', orderId] as const,
+  },
+  profile: {
+    all: ['profile'] as const,
+    detail: (email: string) => ['profile', email.toLowerCase()] as const,
+  },
+  reviews: { all: ['reviews'] as const },
+  summary: { all: ['summary'] as const },
+  users: { all: ['users'] as const },
+};
