@@ -1,10 +1,4 @@
-import {
-  IdSchema,
-  type Tool,
-  type ToolInput,
-  type ToolListQuery,
-  type ToolUpdate,
-} from '@shop/shared';
+import { type Tool, type ToolInput, type ToolListQuery, type ToolUpdate } from '@shop/shared';
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ToolRow } from '../../db/schema';
@@ -164,7 +158,6 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
 
     /** Restock or reprice in place; stock is set to a value, never computed from the browser. */
     async update(id: string, update: ToolUpdate): Promise<Tool> {
-      if (!IdSchema.safeParse(id).success) throw notFound('Tool');
       const row = await db
         .updateTable('tools')
         .set({
@@ -185,7 +178,6 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
 
     /** A tool with orders is retired (hidden, its orders intact); one without is erased. */
     async remove(id: string): Promise<{ retired: boolean }> {
-      if (!IdSchema.safeParse(id).success) throw notFound('Tool');
       const removed = await db.transaction().execute(async (trx) => {
         const tool = await trx
           .selectFrom('tools')
@@ -217,8 +209,6 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     },
 
     async get(id: string): Promise<Tool> {
-      // A malformed id cannot name a tool; checking it here keeps PostgreSQL from raising.
-      if (!IdSchema.safeParse(id).success) throw notFound('Tool');
       const row = await activeTools().selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Tool');
       return toTool(row);
