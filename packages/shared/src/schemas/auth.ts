@@ -96,7 +96,7 @@ export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
  * owns these shapes and may add fields, so the objects accept more than they name.
  */
 export const AuthUserSchema = z
-  .looseObject({
+  .object({
     id: z.string(),
     email: z.string(),
     name: z.string(),
@@ -106,8 +106,8 @@ export const AuthUserSchema = z
     updatedAt: z.string(),
   })
   .meta({ id: 'AuthUser' });
-export const AuthSessionSchema = z.looseObject({
-  session: z.looseObject({
+export const AuthSessionSchema = z.object({
+  session: z.object({
     id: z.string(),
     userId: z.string(),
     expiresAt: z.string(),
@@ -116,35 +116,35 @@ export const AuthSessionSchema = z.looseObject({
   user: AuthUserSchema,
 });
 /** `POST /api/auth/sign-up/email`, `POST /api/auth/sign-in/email`, `POST /api/auth/change-password` */
-export const AuthSignedInSchema = z.looseObject({
+export const AuthSignedInSchema = z.object({
   token: z.string().nullable(),
   user: AuthUserSchema,
 });
 /** `POST /api/auth/sign-in/social` and `/sign-in/oauth2`: the provider's page to go to. */
-export const AuthRedirectSchema = z.looseObject({ url: z.string(), redirect: z.boolean() });
+export const AuthRedirectSchema = z.object({ url: z.string(), redirect: z.boolean() });
 /** `POST /api/auth/sign-out` */
 export const AuthSuccessSchema = z.object({ success: z.boolean() });
 /** `POST /api/auth/update-user`, `/revoke-session` */
 export const AuthStatusSchema = z.object({ status: z.boolean() });
 /** `POST /api/auth/sign-in/social`: which provider, and where the browser lands afterwards. */
-export const SocialSignInSchema = z.looseObject({
+export const SocialSignInSchema = z.object({
   provider: z.string(),
   callbackURL: z.string().optional(),
   errorCallbackURL: z.string().optional(),
 });
 /** `POST /api/auth/sign-in/oauth2`: the same for the OpenID Connect provider (id "oidc"). */
-export const OAuth2SignInSchema = z.looseObject({
+export const OAuth2SignInSchema = z.object({
   providerId: z.string(),
   callbackURL: z.string().optional(),
   errorCallbackURL: z.string().optional(),
 });
 /** `POST /api/auth/update-user` */
-export const UpdateAuthUserSchema = z.looseObject({
+export const UpdateAuthUserSchema = z.object({
   name: z.string().optional(),
   image: z.string().nullable().optional(),
 });
 /** `POST /api/auth/change-password` */
-export const ChangePasswordSchema = z.looseObject({
+export const ChangePasswordSchema = z.object({
   currentPassword: z.string(),
   newPassword: z.string(),
   revokeOtherSessions: z.boolean().optional(),
