@@ -134,6 +134,9 @@ describeEachDatabase('the published contract', (kind) => {
     expect(
       await check({ method: 'POST', url: '/api/tools/x/y', response: answer(200, {}) }),
     ).toMatch(/not in the published document/);
+    expect(
+      await check({ method: 'GET', url: '/api/auth/no-such-endpoint', response: answer(200, {}) }),
+    ).toMatch(/not in the published document/);
     // An unknown route's 404 in the one error shape is what the catch-all answers.
     expect(
       await check({

@@ -52,8 +52,11 @@ const bodySchemas: Record<string, z.ZodType> = {
 };
 
 const session = [{ [SESSION_COOKIE]: [] }];
-/** Better Auth's refusals, in the one error shape (`toErrorShape`); it limits every call (429). */
-const refusals = (...statuses: ErrorStatus[]) => errors(...statuses, 429);
+/**
+ * Better Auth's refusals, in the one error shape (`toErrorShape`): any call may break the text
+ * rule (400, checked here first) or the rate limit (429); a body that is not JSON is refused (415).
+ */
+const refusals = (...statuses: ErrorStatus[]) => errors(...statuses, 400, 429);
 
 /**
  * The endpoints of Better Auth the shop's clients call, for the published document. Better Auth
@@ -111,7 +114,10 @@ const betterAuthEndpoints = [
     tags: ['Sign-in'],
     summary: 'Where the OpenID Connect provider sends the browser back; sets the session cookie',
     request: { params: z.object({ providerId: z.string() }) },
-    responses: { 302: { description: 'On to the page the sign-in started from' } },
+    responses: {
+      302: { description: 'On to the page the sign-in started from (with ?error= if it failed)' },
+      ...refusals(),
+    },
   }),
   defineRoute({
     method: 'get',
@@ -119,7 +125,10 @@ const betterAuthEndpoints = [
     tags: ['Sign-in'],
     summary: 'Where Google or GitHub send the browser back; sets the session cookie',
     request: { params: z.object({ provider: z.string() }) },
-    responses: { 302: { description: 'On to the page the sign-in started from' } },
+    responses: {
+      302: { description: 'On to the page the sign-in started from (with ?error= if it failed)' },
+      ...refusals(),
+    },
   }),
   defineRoute({
     method: 'get',
@@ -135,7 +144,7 @@ const betterAuthEndpoints = [
     tags: ['Sign-in'],
     summary: 'End the session (clears the cookie)',
     security: session,
-    responses: { 200: json(AuthSuccessSchema, 'Signed out'), ...refusals(400, 403) },
+    responses: { 200: json(AuthSuccessSchema, 'Signed out'), ...refusals(401, 403, 415) },
   }),
   defineRoute({
     method: 'post',

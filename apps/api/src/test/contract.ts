@@ -92,9 +92,12 @@ function createChecker(documentText: string) {
       (candidate) => candidate.pattern.test(path) && document.paths[candidate.path]?.[verb],
     );
     if (!template) {
-      // A path no route answers: the catch-all's (or Better Auth's) 404 in the one error shape.
+      // A path no operation documents (no route, or one of Better Auth's the document leaves
+      // out): only a refusal in the one error shape, e.g. the catch-all's 404, or the text rule's
+      // 400 before Better Auth is asked.
       const parsed = body();
-      if (response.status === 404 && isJson(contentType) && parsed) {
+      const refusal = response.status >= 400 && response.status < 500;
+      if (refusal && isJson(contentType) && parsed) {
         if (unknownRouteAnswer(parsed.value)) return undefined;
         return `${where} for a route not in the document, not in the error shape: ${ajv.errorsText(unknownRouteAnswer.errors)}`;
       }

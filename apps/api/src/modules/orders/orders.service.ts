@@ -459,6 +459,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
 
     /** Any order as stored, for the payment side's own checks (webhooks, expiry): no caller. */
     async row(id: string): Promise<OrderRow | undefined> {
+      // Here the id may come from a provider's event, which no route's params have checked.
       if (!IdSchema.safeParse(id).success) return undefined;
       return selectOrders().where('id', '=', id).executeTakeFirst();
     },
