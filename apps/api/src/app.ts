@@ -1,5 +1,6 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
+import { addApiDocs, apiDocsHeaders, DOCS_PATH } from './api-docs';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { type ClientAddress, authRoutes } from './auth/auth.routes';
@@ -12,6 +13,7 @@ import type { Database } from './db/schema';
 import type { Env } from './env';
 import { apiNotFound, createErrorHandler } from './lib/errors';
 import { requestLogger } from './lib/logger';
+import { routesOf } from './lib/openapi';
 import { type ResponseReplay, createResponseReplay } from './lib/response-replay';
 import {
   apiSecurityHeaders,
@@ -108,7 +110,7 @@ export function createApi({
   paymentProvider,
   replay,
 }: AppDeps) {
-  const api = new Hono();
+  const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
   if (cors) api.use('*', cors);
   api.use('*', jsonBodyLimit(env));
@@ -170,6 +172,7 @@ export function createApi({
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
+  addApiDocs(api);
 
   api.all('*', apiNotFound);
   api.onError(createErrorHandler(logger));
@@ -186,10 +189,14 @@ export function createApp(deps: AppDeps) {
     stripe: Boolean(deps.env.STRIPE_PUBLISHABLE_KEY),
   });
   const apiHeaders = apiSecurityHeaders(deps.env);
+  // The API reference is a page, with scripts of its own: its own policy (api-docs.ts).
+  const docsHeaders = apiDocsHeaders(deps.env);
   app.use('*', (c, next) =>
-    c.req.path === '/api' || c.req.path.startsWith('/api/')
-      ? apiHeaders(c, next)
-      : pageHeaders(c, next),
+    c.req.path === DOCS_PATH
+      ? docsHeaders(c, next)
+      : c.req.path === '/api' || c.req.path.startsWith('/api/')
+        ? apiHeaders(c, next)
+        : pageHeaders(c, next),
   );
   const api = createApi(deps);
   app.route('/api', api);

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
 /** The one error shape of the API: every refusal answers it, whatever its status. */
-export const ApiErrorBodySchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.array(z.string())).optional(),
-  }),
-});
+export const ApiErrorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.array(z.string())).optional(),
+    }),
+  })
+  // `id`: the name the API's published document (`GET /api/openapi.json`) gives the schema.
+  .meta({ id: 'ApiError' });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;
 
 export const errorCodes = [

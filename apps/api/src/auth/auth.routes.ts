@@ -1,12 +1,37 @@
-import { LoginSchema, noControlCharacters, RegisterSchema, type SignInOptions } from '@shop/shared';
-import { type Context, Hono } from 'hono';
+import {
+  AuthRedirectSchema,
+  AuthSessionSchema,
+  AuthSignedInSchema,
+  AuthStatusSchema,
+  AuthSuccessSchema,
+  ChangePasswordSchema,
+  LoginSchema,
+  noControlCharacters,
+  OAuth2SignInSchema,
+  RegisterSchema,
+  RevokeSessionSchema,
+  SignInOptionsSchema,
+  SocialSignInSchema,
+  UpdateAuthUserSchema,
+} from '@shop/shared';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import { type Auth, type AuthEnv, CLIENT_IP_HEADER, signInOptions } from './better-auth';
 import { normaliseEmail } from './identity';
 import { AppError, errorBody } from '../lib/errors';
 import {
+  defineRoute,
+  errors,
+  json,
+  jsonBody,
+  routesOf,
+  SESSION_COOKIE,
+  type ErrorStatus,
+} from '../lib/openapi';
+import {
   controlCharacterParameters,
   controlCharacterPaths,
+  fieldsOf,
   refuseControlCharacters,
 } from '../lib/validation';
 import { FAILURE_WINDOW_MINUTES, type SignInLimiter } from './sign-in-limiter';
@@ -18,11 +43,162 @@ const optionalFields = {
   callbackURL: z.string().check(noControlCharacters('callbackURL')).max(2000).optional(),
   rememberMe: z.boolean().optional(),
 };
+const SignUpSchema = RegisterSchema.extend(optionalFields).strict();
+const SignInSchema = LoginSchema.extend(optionalFields).strict();
 /** Our shared schemas check the forms' fields before Better Auth sees them: same messages. */
 const bodySchemas: Record<string, z.ZodType> = {
-  '/api/auth/sign-up/email': RegisterSchema.extend(optionalFields).strict(),
-  '/api/auth/sign-in/email': LoginSchema.extend(optionalFields).strict(),
+  '/api/auth/sign-up/email': SignUpSchema,
+  '/api/auth/sign-in/email': SignInSchema,
 };
+
+const session = [{ [SESSION_COOKIE]: [] }];
+/**
+ * Better Auth's refusals, in the one error shape (`toErrorShape`): any call may break the text
+ * rule (400, checked here first) or the rate limit (429); a body that is not JSON is refused (415).
+ */
+const refusals = (...statuses: ErrorStatus[]) => errors(...statuses, 400, 429);
+
+/**
+ * The endpoints of Better Auth the shop's clients call, for the published document. Better Auth
+ * serves them (the catch-all below); these declarations only describe them.
+ */
+const betterAuthEndpoints = [
+  defineRoute({
+    method: 'post',
+    path: '/auth/sign-up/email',
+    tags: ['Sign-in'],
+    summary: 'Register with email and password; signs in (sets the session cookie)',
+    request: { body: jsonBody(SignUpSchema) },
+    responses: {
+      200: json(AuthSignedInSchema, 'Registered and signed in'),
+      ...refusals(400, 403, 415, 422),
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/sign-in/email',
+    tags: ['Sign-in'],
+    summary: 'Sign in with email and password (sets the session cookie)',
+    description: 'Too many failed sign-ins for an email from one network answer 429 for a while.',
+    request: { body: jsonBody(SignInSchema) },
+    responses: {
+      200: json(AuthSignedInSchema.extend({ redirect: z.boolean() }), 'Signed in'),
+      ...refusals(400, 401, 403, 415),
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/sign-in/social',
+    tags: ['Sign-in'],
+    summary: "Sign in with Google or GitHub: answers the provider's page to go to",
+    request: { body: jsonBody(SocialSignInSchema) },
+    responses: {
+      200: json(AuthRedirectSchema, "The provider's sign-in page"),
+      ...refusals(400, 403, 404, 415),
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/sign-in/oauth2',
+    tags: ['Sign-in'],
+    summary: 'Sign in with the OpenID Connect provider (when configured): its page to go to',
+    request: { body: jsonBody(OAuth2SignInSchema) },
+    responses: {
+      200: json(AuthRedirectSchema, "The provider's sign-in page"),
+      ...refusals(400, 403, 404, 415),
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/auth/oauth2/callback/{providerId}',
+    tags: ['Sign-in'],
+    summary: 'Where the OpenID Connect provider sends the browser back; sets the session cookie',
+    request: { params: z.object({ providerId: z.string() }) },
+    responses: {
+      302: { description: 'On to the page the sign-in started from (with ?error= if it failed)' },
+      ...refusals(),
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/auth/callback/{provider}',
+    tags: ['Sign-in'],
+    summary: 'Where Google or GitHub send the browser back; sets the session cookie',
+    request: { params: z.object({ provider: z.string() }) },
+    responses: {
+      302: { description: 'On to the page the sign-in started from (with ?error= if it failed)' },
+      ...refusals(),
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/auth/get-session',
+    tags: ['Sign-in'],
+    summary: 'The signed-in identity of the session cookie, or null',
+    security: session,
+    responses: { 200: json(AuthSessionSchema.nullable(), 'The session, or null'), ...refusals() },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/sign-out',
+    tags: ['Sign-in'],
+    summary: 'End the session (clears the cookie)',
+    security: session,
+    responses: { 200: json(AuthSuccessSchema, 'Signed out'), ...refusals(401, 403, 415) },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/update-user',
+    tags: ['Sign-in'],
+    summary: "Change the signed-in account's name or picture",
+    security: session,
+    request: { body: jsonBody(UpdateAuthUserSchema) },
+    responses: { 200: json(AuthStatusSchema, 'Changed'), ...refusals(400, 401, 403, 415) },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/change-password',
+    tags: ['Sign-in'],
+    summary: "Change the signed-in account's password",
+    security: session,
+    request: { body: jsonBody(ChangePasswordSchema) },
+    responses: {
+      200: json(AuthSignedInSchema, 'Changed'),
+      ...refusals(400, 401, 403, 415),
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/revoke-session',
+    tags: ['Sign-in'],
+    summary: "End one of the signed-in account's sessions",
+    security: session,
+    request: { body: jsonBody(RevokeSessionSchema) },
+    responses: { 200: json(AuthStatusSchema, 'Ended'), ...refusals(400, 401, 403, 415) },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/auth/verify-email',
+    tags: ['Sign-in'],
+    summary: "Confirm an email address with the link's token",
+    request: {
+      query: z.object({ token: z.string(), callbackURL: z.string().optional() }),
+    },
+    responses: {
+      200: json(AuthStatusSchema, 'Verified'),
+      302: { description: 'Verified; on to the callback URL' },
+      ...refusals(400, 401),
+    },
+  }),
+];
+
+const signInOptionsRoute = defineRoute({
+  method: 'get',
+  path: '/sign-in-options',
+  tags: ['Sign-in'],
+  summary: 'Which sign-in buttons work on this server',
+  responses: { 200: json(SignInOptionsSchema, 'The sign-in options') },
+});
 
 /** Better Auth answers `{ code, message }` (or, for an unknown path, nothing); we answer the one error shape. */
 async function toErrorShape(response: Response): Promise<Response> {
@@ -57,10 +233,11 @@ async function toErrorShape(response: Response): Promise<Response> {
 }
 
 function validationError(error: z.ZodError): AppError {
-  const fields: Record<string, string[]> = {};
-  for (const issue of error.issues)
-    (fields[issue.path.join('.') || '_'] ??= []).push(issue.message);
-  return new AppError('VALIDATION_FAILED', error.issues[0]?.message ?? 'Invalid request', fields);
+  return new AppError(
+    'VALIDATION_FAILED',
+    error.issues[0]?.message ?? 'Invalid request',
+    fieldsOf(error),
+  );
 }
 
 export function authRoutes(
@@ -69,8 +246,10 @@ export function authRoutes(
   limiter: SignInLimiter,
   clientAddress: ClientAddress,
 ) {
-  return new Hono()
-    .get('/sign-in-options', (c) => c.json(signInOptions(env) satisfies SignInOptions))
+  const routes = routesOf();
+  for (const endpoint of betterAuthEndpoints) routes.openAPIRegistry.registerPath(endpoint);
+  return routes
+    .openapi(signInOptionsRoute, (c) => c.json(signInOptions(env), 200))
     .on(['GET', 'POST'], '/auth/*', async (c) => {
       const request = c.req.raw;
       const headers = new Headers(request.headers);

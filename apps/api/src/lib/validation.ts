@@ -1,30 +1,39 @@
-import { zValidator } from '@hono/zod-validator';
+import type { Hook } from '@hono/zod-openapi';
 import { controlCharactersMessage, hasControlCharacters } from '@shop/shared';
-import type { ValidationTargets } from 'hono';
-import type { ZodType } from 'zod';
+import type { z } from 'zod';
 import { AppError } from './errors';
 
+/** A zod failure as the one error shape's fields: the messages per field (the forms' own). */
+export function fieldsOf(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '_';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
 /**
- * zod validation for a request part, failing with the one error shape:
- * 400 VALIDATION_FAILED and the messages per field (the same messages the forms show).
+ * What every route declaration's validation answers on failure (the routes' `defaultHook`):
+ * 400 VALIDATION_FAILED and the messages per field. A path's `id` names a record, so one that
+ * cannot be an id is "not found", as an unknown one is (404, its schema's message). A header's
+ * messages name the header already.
  */
-export const validate = <Target extends keyof ValidationTargets, Schema extends ZodType>(
-  target: Target,
-  schema: Schema,
-) =>
-  zValidator(target, schema, (result) => {
-    if (result.success) return;
-    const fields: Record<string, string[]> = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.length > 0 ? issue.path.join('.') : '_';
-      (fields[key] ??= []).push(issue.message);
-    }
-    const first = result.error.issues[0];
-    const message = first
-      ? `${first.path.join('.') || target}: ${first.message}`
-      : 'Invalid request';
-    throw new AppError('VALIDATION_FAILED', message, fields);
-  });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one hook for every route's input
+export const validationHook: Hook<any, any, any, any> = (result) => {
+  if (result.success) return;
+  const { issues } = result.error;
+  const first = issues[0];
+  if (result.target === 'param' && first && issues.every((issue) => issue.path[0] === 'id')) {
+    throw new AppError('NOT_FOUND', first.message);
+  }
+  const message = !first
+    ? 'Invalid request'
+    : result.target === 'header'
+      ? first.message
+      : `${first.path.join('.') || result.target}: ${first.message}`;
+  throw new AppError('VALIDATION_FAILED', message, fieldsOf(result.error));
+};
 
 /**
  * Where a parsed JSON body holds control characters (the shared rule, single-line): the dotted

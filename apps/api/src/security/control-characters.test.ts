@@ -278,6 +278,9 @@ const noTextInput: Record<string, string> = {
   'GET /api/summary': 'no input',
   'GET /api/reviews': 'no input',
   'POST /api/stripe/webhook': "Stripe's signed bytes: the signature is checked before parsing",
+  'GET /api/openapi.json': 'no input',
+  'GET /api/docs': 'no input',
+  'GET /api/docs/api-reference.js': 'no input',
 };
 
 /** In JSON bodies: NUL, C0, DEL, C1 and both halves of a surrogate pair, alone. */

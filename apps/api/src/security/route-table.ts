@@ -216,6 +216,18 @@ export const matrix: Row[] = [
     request: () => ({ path: '/api/reviews', body: reviewBody }),
     expected: guarded(201, 201, 201),
   },
+  // The published contract and its reference page (issue 14).
+  {
+    route: 'GET /api/openapi.json',
+    request: () => ({ path: '/api/openapi.json' }),
+    expected: all(200),
+  },
+  { route: 'GET /api/docs', request: () => ({ path: '/api/docs' }), expected: all(200) },
+  {
+    route: 'GET /api/docs/api-reference.js',
+    request: () => ({ path: '/api/docs/api-reference.js' }),
+    expected: all(200),
+  },
 ];
 
 /** Fresh people and things: a row's calls may remove, revoke or cancel them. */

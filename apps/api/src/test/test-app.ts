@@ -1,15 +1,21 @@
 import pino, { type Logger } from 'pino';
+import { OPENAPI_PATH } from '../api-docs';
 import { type AppDeps, type AppEnv, createApp } from '../app';
 import { createAuth } from '../auth/better-auth';
 import { type DatabaseHandle, migrateToLatest } from '../db/database';
 import { seedDemoData } from '../db/seed';
 import type { OrderExpiry } from '../modules/orders/order-expiry';
+import { contractChecker } from './contract';
 import { type TestDatabaseKind, createTestDatabase } from './databases';
 
 export interface TestApp {
   database: DatabaseHandle;
   /** Every API route the app answers, as "METHOD /path" (middleware and catch-alls left out). */
   routes: string[];
+  /**
+   * An in-process request. Its answer is checked against `GET /api/openapi.json` (contract.ts):
+   * an undocumented status or a body unlike the documented schema fails the test that asked.
+   */
   request(path: string, init?: RequestInit): Promise<Response>;
   /** The app's expiry of unpaid orders; never started: tests run a sweep with `runOnce(now)`. */
   orderExpiry: OrderExpiry;
@@ -72,10 +78,20 @@ export async function createTestApp(
         .map((route) => `${route.method} ${route.path}`),
     ),
   ].sort();
+  let checker: ReturnType<typeof contractChecker> | undefined;
+  const checkAnswer = async (method: string, path: string, response: Response) => {
+    checker ??= contractChecker(await (await app.request(OPENAPI_PATH)).text());
+    const mismatch = await checker({ method, url: path, response });
+    if (mismatch) throw new Error(`Not as the published contract says: ${mismatch}`);
+  };
   return {
     database,
     routes,
-    request: async (path, init) => app.request(path, init),
+    request: async (path, init) => {
+      const response = await app.request(path, init);
+      await checkAnswer(init?.method ?? 'GET', path, response);
+      return response;
+    },
     orderExpiry: app.orderExpiry,
     close: () => database.close(),
   };

@@ -47,29 +47,107 @@ export const RegisterSchema = z.object({
 export type Register = z.infer<typeof RegisterSchema>;
 
 /** `PUT /api/user/{email}` answers the access token the app keeps as `accessToken`. */
-export interface TokenResponse {
-  token: string;
-}
+export const TokenResponseSchema = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+/** `PUT /api/user/{email}`: the body may repeat the path's email; nothing else may be set. */
+export const TokenRequestSchema = z.object({ email: EmailSchema.optional() }).strict();
 
 /** `GET /api/admin/{email}` */
-export interface AdminCheckResponse {
-  admin: boolean;
-}
+export const AdminCheckResponseSchema = z.object({ admin: z.boolean() });
+export type AdminCheckResponse = z.infer<typeof AdminCheckResponseSchema>;
 
 export const roles = ['admin', 'user'] as const;
 export type Role = (typeof roles)[number];
 
-/** A shop user as the admin list shows it (docs/product.md, Things and their fields). */
-export interface ShopUser {
-  _id: string;
-  email: string;
-  name: string;
-  role: Role;
-}
+/** A shop user as the admin list shows it (docs/product.md). */
+export const ShopUserSchema = z
+  .object({
+    _id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(roles),
+  })
+  .meta({ id: 'ShopUser' });
+export type ShopUser = z.infer<typeof ShopUserSchema>;
+
+/** `PUT /api/user/admin/{email}` */
+export const MakeAdminResponseSchema = z.object({
+  modifiedCount: z.union([z.literal(0), z.literal(1)]),
+  message: z.string(),
+});
+
+/** `DELETE /api/user/{email}` */
+export const RemoveUserResponseSchema = z.object({
+  deletedCount: z.literal(1),
+  message: z.string(),
+});
 
 /** Which sign-in buttons work on this server (`GET /api/sign-in-options`). */
-export interface SignInOptions {
-  google: boolean;
-  github: boolean;
-  oidc: { enabled: boolean; name: string };
-}
+export const SignInOptionsSchema = z.object({
+  google: z.boolean(),
+  github: z.boolean(),
+  oidc: z.object({ enabled: z.boolean(), name: z.string() }),
+});
+export type SignInOptions = z.infer<typeof SignInOptionsSchema>;
+
+/**
+ * Better Auth's answers under `/api/auth/*`, as far as the shop's clients read them. Better Auth
+ * owns these shapes and may add fields, so the objects accept more than they name.
+ */
+export const AuthUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    emailVerified: z.boolean(),
+    image: z.string().nullable().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AuthUser' });
+export const AuthSessionSchema = z.object({
+  session: z.object({
+    id: z.string(),
+    userId: z.string(),
+    expiresAt: z.string(),
+    token: z.string(),
+  }),
+  user: AuthUserSchema,
+});
+/** `POST /api/auth/sign-up/email`, `POST /api/auth/sign-in/email`, `POST /api/auth/change-password` */
+export const AuthSignedInSchema = z.object({
+  token: z.string().nullable(),
+  user: AuthUserSchema,
+});
+/** `POST /api/auth/sign-in/social` and `/sign-in/oauth2`: the provider's page to go to. */
+export const AuthRedirectSchema = z.object({ url: z.string(), redirect: z.boolean() });
+/** `POST /api/auth/sign-out` */
+export const AuthSuccessSchema = z.object({ success: z.boolean() });
+/** `POST /api/auth/update-user`, `/revoke-session` */
+export const AuthStatusSchema = z.object({ status: z.boolean() });
+/** `POST /api/auth/sign-in/social`: which provider, and where the browser lands afterwards. */
+export const SocialSignInSchema = z.object({
+  provider: z.string(),
+  callbackURL: z.string().optional(),
+  errorCallbackURL: z.string().optional(),
+});
+/** `POST /api/auth/sign-in/oauth2`: the same for the OpenID Connect provider (id "oidc"). */
+export const OAuth2SignInSchema = z.object({
+  providerId: z.string(),
+  callbackURL: z.string().optional(),
+  errorCallbackURL: z.string().optional(),
+});
+/** `POST /api/auth/update-user` */
+export const UpdateAuthUserSchema = z.object({
+  name: z.string().optional(),
+  image: z.string().nullable().optional(),
+});
+/** `POST /api/auth/change-password` */
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string(),
+  newPassword: z.string(),
+  revokeOtherSessions: z.boolean().optional(),
+});
+/** `POST /api/auth/revoke-session` */
+export const RevokeSessionSchema = z.object({ token: z.string() });

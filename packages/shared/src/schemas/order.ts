@@ -68,30 +68,33 @@ export const IdempotencyKeySchema = z
 export const orderStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** An order as the API returns it: the fields of docs/product.md plus address, neededBy, status, createdAt. */
-export interface Order {
-  _id: string;
-  toolId: string;
-  tool: string;
-  img: string;
-  /** quantity x unit price, in dollars */
-  price: number;
-  unitPrice: number;
-  /** The tool's stock left right after this order. */
-  availableQuantity: number;
-  quantity: number;
-  userName: string;
-  userEmail: string;
-  phone: string;
-  address: string;
-  neededBy: string | null;
-  paid: boolean;
-  transactionId: string | null;
-  status: OrderStatus;
-  createdAt: string;
-  /** While unpaid: when the order expires and its stock returns (ISO time); otherwise null. */
-  payBy: string | null;
-}
+/** An order as the API returns it: the buyer's choice plus address, neededBy, status, createdAt. */
+export const OrderSchema = z
+  .object({
+    _id: z.string(),
+    toolId: z.string(),
+    tool: z.string(),
+    img: z.string(),
+    /** quantity x unit price, in dollars */
+    price: z.number(),
+    unitPrice: z.number(),
+    /** The tool's stock left right after this order. */
+    availableQuantity: z.number().int(),
+    quantity: z.number().int(),
+    userName: z.string(),
+    userEmail: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    neededBy: CalendarDaySchema.nullable(),
+    paid: z.boolean(),
+    transactionId: z.string().nullable(),
+    status: z.enum(orderStatuses),
+    createdAt: z.iso.datetime(),
+    /** While unpaid: when the order expires and its stock returns (ISO time); otherwise null. */
+    payBy: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof OrderSchema>;
 
 export const OrderListQuerySchema = z
   .object({ userEmail: z.string().check(noControlCharacters('userEmail')).min(1).max(254) })

@@ -50,14 +50,27 @@ export const SandboxCardPaymentSchema = z
   .strict();
 export type SandboxCardPayment = z.infer<typeof SandboxCardPaymentSchema>;
 
-export type PaymentConfig =
-  { provider: 'sandbox' } | { provider: 'stripe'; publishableKey: string };
+/** `GET /api/payment-config`: Stripe with its publishable key, or the built-in test mode. */
+export const PaymentConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('sandbox') }),
+  z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
+]);
+export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
 
-export interface PaymentIntentResponse {
-  clientSecret: string;
-}
+/** `POST /api/create-payment-intent` */
+export const PaymentIntentResponseSchema = z.object({ clientSecret: z.string() });
+export type PaymentIntentResponse = z.infer<typeof PaymentIntentResponseSchema>;
 
-export interface SandboxConfirmResponse {
-  id: string;
-  status: 'succeeded';
-}
+/** `POST /api/sandbox/confirm`: the payment intent, succeeded. */
+export const SandboxConfirmResponseSchema = z.object({
+  id: z.string(),
+  status: z.literal('succeeded'),
+});
+export type SandboxConfirmResponse = z.infer<typeof SandboxConfirmResponseSchema>;
+
+/** `POST /api/stripe/webhook`: whether the event changed an order, and whether it was refunded. */
+export const WebhookResultSchema = z.object({
+  received: z.literal(true),
+  changed: z.boolean(),
+  refunded: z.literal(true).optional(),
+});

@@ -37,18 +37,22 @@ export const ProfileInputSchema = z
 export type ProfileInput = z.infer<typeof ProfileInputSchema>;
 
 /** `GET /api/userInfo/{email}`: fields not filled in yet are null. */
-export interface Profile {
-  email: string;
-  name: string;
-  birthDate: string | null;
-  address: string | null;
-  phone: string | null;
-  profileLink: string | null;
-}
+export const ProfileSchema = z
+  .object({
+    email: z.string(),
+    name: z.string(),
+    birthDate: z.string().nullable(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+    profileLink: z.string().nullable(),
+  })
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof ProfileSchema>;
 
-/** `PUT /api/userInfo/{email}`: upsertedCount 1 when something changed (docs/product.md, Rules). */
-export interface ProfileUpdateResponse {
-  upsertedCount: 0 | 1;
-  message: string;
-  profile: Profile;
-}
+/** `PUT /api/userInfo/{email}`: upsertedCount 1 when something changed. */
+export const ProfileUpdateResponseSchema = z.object({
+  upsertedCount: z.union([z.literal(0), z.literal(1)]),
+  message: z.string(),
+  profile: ProfileSchema,
+});
+export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponseSchema>;

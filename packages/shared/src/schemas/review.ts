@@ -4,14 +4,16 @@ import { noControlCharacters } from './text';
 import { ImageUrlSchema } from './tool';
 
 /** A customer review as shown in the testimonials (docs/product.md, Things and their fields). */
-export const ReviewSchema = z.object({
-  _id: z.string(),
-  review: z.string(),
-  description: z.string(),
-  img: z.string(),
-  name: z.string().max(REVIEW_NAME_MAX),
-  location: z.string(),
-});
+export const ReviewSchema = z
+  .object({
+    _id: z.string(),
+    review: z.string(),
+    description: z.string(),
+    img: z.string(),
+    name: z.string().max(REVIEW_NAME_MAX),
+    location: z.string(),
+  })
+  .meta({ id: 'Review' });
 export type Review = z.infer<typeof ReviewSchema>;
 
 /** Add A Review (docs/product.md, Validation): the form and `POST /api/reviews` share it. */
@@ -45,3 +47,6 @@ export const ReviewInputSchema = z
   })
   .strict();
 export type ReviewInput = z.infer<typeof ReviewInputSchema>;
+
+/** `POST /api/reviews`: the review as stored, and the message the form shows. */
+export const ReviewCreatedSchema = ReviewSchema.extend({ message: z.string() });

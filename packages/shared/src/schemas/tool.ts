@@ -3,16 +3,24 @@ import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from '../co
 import { noControlCharacters } from './text';
 
 /** A tool as the API returns it (docs/product.md, Things and their fields); `price` is dollars per unit. */
-export const ToolSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  img: z.string(),
-  description: z.string(),
-  minOrderQuantity: z.number().int(),
-  availableQuantity: z.number().int(),
-  price: z.number(),
-});
+export const ToolSchema = z
+  .object({
+    _id: z.string(),
+    name: z.string(),
+    img: z.string(),
+    description: z.string(),
+    minOrderQuantity: z.number().int(),
+    availableQuantity: z.number().int(),
+    price: z.number(),
+  })
+  .meta({ id: 'Tool' });
 export type Tool = z.infer<typeof ToolSchema>;
+
+/** `POST /api/tools`: the tool as stored, and the message the form shows. */
+export const ToolCreatedSchema = ToolSchema.extend({ message: z.string() });
+
+/** `DELETE /api/tools/{id}`: a tool with orders is retired (hidden), one without is erased. */
+export const ToolRemovedSchema = z.object({ deletedCount: z.literal(1), retired: z.boolean() });
 
 /** Query of `GET /api/tools`: an optional name search, paged on the server. */
 export const ToolListQuerySchema = z

@@ -1,44 +1,113 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
+  idParams,
   OrderListQuerySchema,
+  OrderSchema,
   PurchaseSchema,
 } from '@shop/shared';
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import { AppError } from '../../lib/errors';
-import { validate } from '../../lib/validation';
+import {
+  defineRoute,
+  errors,
+  json,
+  jsonBody,
+  routesOf,
+  signedIn as bearer,
+} from '../../lib/openapi';
 import type { OrdersService } from './orders.service';
 
-/** The purchase's Idempotency-Key header: absent, or 1 to 255 printable characters. */
-function idempotencyKeyOf(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
-  const parsed = IdempotencyKeySchema.safeParse(header);
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key';
-    throw new AppError('VALIDATION_FAILED', message, { [IDEMPOTENCY_KEY_HEADER]: [message] });
-  }
-  return parsed.data;
-}
+const OrderParams = idParams('Order');
+
+const purchase = defineRoute({
+  method: 'post',
+  path: '/purchase',
+  tags: ['Orders'],
+  summary: 'Buy a tool: the order is placed unpaid and its units leave the stock',
+  security: bearer,
+  request: {
+    // A retry with the same key answers the order the first request placed.
+    headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
+    body: jsonBody(PurchaseSchema),
+  },
+  responses: {
+    201: {
+      ...json(OrderSchema, 'Placed (or, for a repeated Idempotency-Key, the order placed before)'),
+      headers: z.object({
+        'Idempotent-Replayed': z
+          .literal('true')
+          .optional()
+          .openapi({ description: 'Present when the answer is a replay of an earlier purchase' }),
+      }),
+    },
+    ...errors(400, 401, 404, 409, 415, 422),
+  },
+});
+
+const listOwn = defineRoute({
+  method: 'get',
+  path: '/purchase',
+  tags: ['Orders'],
+  summary: "The caller's own orders (My Orders)",
+  security: bearer,
+  request: { query: OrderListQuerySchema },
+  responses: {
+    200: json(z.array(OrderSchema), 'The orders, newest first'),
+    ...errors(400, 401, 403),
+  },
+});
+
+const getOrder = defineRoute({
+  method: 'get',
+  path: '/purchase/{id}',
+  tags: ['Orders'],
+  summary: 'One order (its buyer, or an admin)',
+  security: bearer,
+  request: { params: OrderParams },
+  responses: { 200: json(OrderSchema, 'The order'), ...errors(401, 404) },
+});
+
+const ship = defineRoute({
+  method: 'post',
+  path: '/purchase/{id}/ship',
+  tags: ['Orders'],
+  summary: 'Mark a paid order shipped (admins)',
+  security: bearer,
+  request: { params: OrderParams },
+  responses: { 200: json(OrderSchema, 'Shipped'), ...errors(401, 403, 404, 409) },
+});
+
+const listAll = defineRoute({
+  method: 'get',
+  path: '/allPurchase',
+  tags: ['Orders'],
+  summary: 'Every order (admins)',
+  security: bearer,
+  responses: { 200: json(z.array(OrderSchema), 'The orders, newest first'), ...errors(401, 403) },
+});
 
 export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<AuthedEnv>) {
-  return new Hono<AuthedEnv>()
-    .post('/purchase', signedIn, validate('json', PurchaseSchema), async (c) => {
-      const key = idempotencyKeyOf(c.req.header(IDEMPOTENCY_KEY_HEADER));
+  return routesOf<AuthedEnv>()
+    .openapi({ ...purchase, middleware: signedIn }, async (c) => {
+      const key = c.req.valid('header')[IDEMPOTENCY_KEY_HEADER];
       const { order, replayed } = await orders.purchase(c.req.valid('json'), c.var.user, key);
       // A retry with the same key answers as the first request did, 201, with the order as it
       // is now; the header tells a replay from a new order (as Stripe does).
       if (replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(order, 201);
     })
-    .get('/purchase', signedIn, validate('query', OrderListQuerySchema), async (c) => {
-      return c.json(await orders.listOwn(c.var.user, c.req.valid('query').userEmail));
-    })
-    .get('/purchase/:id', signedIn, async (c) =>
-      c.json(await orders.get(c.req.param('id'), c.var.user)),
+    .openapi({ ...listOwn, middleware: signedIn }, async (c) =>
+      c.json(await orders.listOwn(c.var.user, c.req.valid('query').userEmail), 200),
     )
-    .post('/purchase/:id/ship', signedIn, requireAdmin, async (c) =>
-      c.json(await orders.ship(c.req.param('id'), c.var.user)),
+    .openapi({ ...getOrder, middleware: signedIn }, async (c) =>
+      c.json(await orders.get(c.req.valid('param').id, c.var.user), 200),
     )
-    .get('/allPurchase', signedIn, requireAdmin, async (c) => c.json(await orders.listAll()));
+    .openapi({ ...ship, middleware: [signedIn, requireAdmin] }, async (c) =>
+      c.json(await orders.ship(c.req.valid('param').id, c.var.user), 200),
+    )
+    .openapi({ ...listAll, middleware: [signedIn, requireAdmin] }, async (c) =>
+      c.json(await orders.listAll(), 200),
+    );
 }

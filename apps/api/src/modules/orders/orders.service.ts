@@ -118,8 +118,8 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     caller: CurrentUser,
     executor: Kysely<Database> = db,
   ) {
-    // A malformed id names no order; another user's order is "not found" too (no leak).
-    if (!IdSchema.safeParse(id).success) throw notFound('Order');
+    // The id is a UUID (the route's params, or a checked body); another user's order is
+    // "not found" too (no leak).
     const row = await selectOrders(executor).where('id', '=', id).executeTakeFirst();
     if (!row || (row.user_id !== caller.id && caller.role !== 'admin')) throw notFound('Order');
     return row;
@@ -469,6 +469,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
 
     /** Any order as stored, for the payment side's own checks (webhooks, expiry): no caller. */
     async row(id: string): Promise<OrderRow | undefined> {
+      // Here the id may come from a provider's event, which no route's params have checked.
       if (!IdSchema.safeParse(id).success) return undefined;
       return selectOrders().where('id', '=', id).executeTakeFirst();
     },

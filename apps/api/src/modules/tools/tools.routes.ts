@@ -1,13 +1,25 @@
 import {
+  idParams,
   messages,
   TOTAL_COUNT_HEADER,
+  ToolCreatedSchema,
   ToolInputSchema,
   ToolListQuerySchema,
+  ToolRemovedSchema,
+  ToolSchema,
   ToolUpdateSchema,
 } from '@shop/shared';
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import { validate } from '../../lib/validation';
+import {
+  defineRoute,
+  errors,
+  json,
+  jsonBody,
+  routesOf,
+  signedIn as bearer,
+} from '../../lib/openapi';
 import type { ToolsService } from './tools.service';
 
 /** `If-None-Match` lists ETags (or `*`); weak comparison, as RFC 9110 asks for GET. */
@@ -17,32 +29,101 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
 }
 
+const ToolParams = idParams('Tool');
+
+const listTools = defineRoute({
+  method: 'get',
+  path: '/',
+  tags: ['Tools'],
+  summary: 'The catalogue, a page at a time, optionally searched by name',
+  request: { query: ToolListQuerySchema },
+  // Documented, not validated: the catalogue's hot path reads it only to compare.
+  parameters: [
+    { name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } },
+  ],
+  responses: {
+    200: {
+      ...json(z.array(ToolSchema), 'One page of tools'),
+      headers: z.object({
+        [TOTAL_COUNT_HEADER]: z
+          .string()
+          .openapi({ description: 'How many tools match, over all pages' }),
+        ETag: z.string().openapi({ description: "The page's version, for If-None-Match" }),
+      }),
+    },
+    304: { description: 'The page is unchanged since the ETag given in If-None-Match' },
+    ...errors(400),
+  },
+});
+
+const getTool = defineRoute({
+  method: 'get',
+  path: '/{id}',
+  tags: ['Tools'],
+  summary: 'One tool',
+  request: { params: ToolParams },
+  responses: { 200: json(ToolSchema, 'The tool'), ...errors(404) },
+});
+
+const addTool = defineRoute({
+  method: 'post',
+  path: '/',
+  tags: ['Tools'],
+  summary: 'Add a tool (admins)',
+  security: bearer,
+  request: { body: jsonBody(ToolInputSchema) },
+  responses: { 201: json(ToolCreatedSchema, 'Added'), ...errors(400, 401, 403, 415) },
+});
+
+const updateTool = defineRoute({
+  method: 'patch',
+  path: '/{id}',
+  tags: ['Tools'],
+  summary: "Change a tool's price, stock or description (admins)",
+  security: bearer,
+  request: { params: ToolParams, body: jsonBody(ToolUpdateSchema) },
+  responses: { 200: json(ToolSchema, 'Updated'), ...errors(400, 401, 403, 404, 415) },
+});
+
+const removeTool = defineRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags: ['Tools'],
+  summary: 'Remove a tool (admins): retired if it has orders, erased otherwise',
+  security: bearer,
+  request: { params: ToolParams },
+  responses: { 200: json(ToolRemovedSchema, 'Removed'), ...errors(401, 403, 404) },
+});
+
 export function toolsRoutes(tools: ToolsService, signedIn: MiddlewareHandler<AuthedEnv>) {
   return (
-    new Hono<AuthedEnv>()
-      .get('/', validate('query', ToolListQuerySchema), async (c) => {
+    routesOf<AuthedEnv>()
+      .openapi(listTools, async (c) => {
         const page = await tools.listPage(c.req.valid('query'));
         c.header(TOTAL_COUNT_HEADER, String(page.total));
         // Browsers revalidate every time; an unchanged page costs a 304 and no body.
         c.header('Cache-Control', 'no-cache');
         c.header('ETag', page.etag);
-        if (matchesEtag(c.req.header('If-None-Match'), page.etag)) return c.body(null, 304);
+        if (matchesEtag(c.req.header('If-None-Match'), page.etag)) {
+          return c.body(null, 304);
+        }
+        // The page is kept as JSON text (decision 010): sent as it is, not parsed again.
         return c.body(page.json, 200, { 'Content-Type': 'application/json' });
       })
-      .get('/:id', async (c) => c.json(await tools.get(c.req.param('id'))))
-      // The catalogue changes only by an admin (DESIGN.md: SPEC.md sent no token here).
-      .post('/', signedIn, requireAdmin, validate('json', ToolInputSchema), async (c) =>
+      .openapi(getTool, async (c) => c.json(await tools.get(c.req.valid('param').id), 200))
+      // The catalogue changes only by an admin.
+      .openapi({ ...addTool, middleware: [signedIn, requireAdmin] }, async (c) =>
         c.json(
           { ...(await tools.create(c.req.valid('json'))), message: messages.success.toolAdded },
           201,
         ),
       )
-      .patch('/:id', signedIn, requireAdmin, validate('json', ToolUpdateSchema), async (c) =>
-        c.json(await tools.update(c.req.param('id'), c.req.valid('json'))),
+      .openapi({ ...updateTool, middleware: [signedIn, requireAdmin] }, async (c) =>
+        c.json(await tools.update(c.req.valid('param').id, c.req.valid('json')), 200),
       )
-      .delete('/:id', signedIn, requireAdmin, async (c) => {
-        const { retired } = await tools.remove(c.req.param('id'));
-        return c.json({ deletedCount: 1, retired });
+      .openapi({ ...removeTool, middleware: [signedIn, requireAdmin] }, async (c) => {
+        const { retired } = await tools.remove(c.req.valid('param').id);
+        return c.json({ deletedCount: 1 as const, retired }, 200);
       })
   );
 }

@@ -1,10 +1,4 @@
-import {
-  IdSchema,
-  type Tool,
-  type ToolInput,
-  type ToolListQuery,
-  type ToolUpdate,
-} from '@shop/shared';
+import { type Tool, type ToolInput, type ToolListQuery, type ToolUpdate } from '@shop/shared';
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ToolRow } from '../../db/schema';
@@ -168,7 +162,6 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
 
     /** Restock or reprice in place; stock is set to a value, never computed from the browser. */
     async update(id: string, update: ToolUpdate): Promise<Tool> {
-      if (!IdSchema.safeParse(id).success) throw notFound('Tool');
       const row = await db
         .updateTable('tools')
         .set({
@@ -194,7 +187,6 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
      * racing the erase holds the tool's row, so the erase waits and then sees its order.
      */
     async remove(id: string): Promise<{ retired: boolean }> {
-      if (!IdSchema.safeParse(id).success) throw notFound('Tool');
       let removed: { retired: boolean };
       try {
         const deleted = await db
@@ -222,8 +214,6 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     },
 
     async get(id: string): Promise<Tool> {
-      // A malformed id cannot name a tool; checking it here keeps PostgreSQL from raising.
-      if (!IdSchema.safeParse(id).success) throw notFound('Tool');
       const row = await activeTools().selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Tool');
       return toTool(row);

@@ -1,15 +1,101 @@
-import type { AdminCheckResponse, ShopUser, TokenResponse } from '@shop/shared';
-import { EmailSchema, messages } from '@shop/shared';
-import { Hono, type MiddlewareHandler } from 'hono';
+import {
+  AdminCheckResponseSchema,
+  EmailSchema,
+  MakeAdminResponseSchema,
+  messages,
+  RemoveUserResponseSchema,
+  ShopUserSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+} from '@shop/shared';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
 import type { IdentityReader } from '../../auth/identity';
-import { validate } from '../../lib/validation';
+import {
+  defineRoute,
+  errors,
+  json,
+  jsonBody,
+  routesOf,
+  SESSION_COOKIE,
+  signedIn as bearer,
+} from '../../lib/openapi';
 import type { UsersService } from './users.service';
 
 const EmailParamSchema = z.object({ email: EmailSchema });
-/** SPEC.md sends `{ email }`; nothing else may be set through this call. */
-const TokenRequestSchema = z.object({ email: EmailSchema.optional() }).strict();
+
+const issueToken = defineRoute({
+  method: 'put',
+  path: '/user/{email}',
+  tags: ['Users'],
+  summary: "The signed-in account's access token",
+  description:
+    'Signed in with the session cookie, the owner of the email gets a bearer token for the other routes.',
+  security: [{ [SESSION_COOKIE]: [] }],
+  request: { params: EmailParamSchema, body: jsonBody(TokenRequestSchema) },
+  responses: {
+    200: json(TokenResponseSchema, 'The access token'),
+    ...errors(400, 401, 403, 415, 429),
+  },
+});
+
+const revokeToken = defineRoute({
+  method: 'delete',
+  path: '/token',
+  tags: ['Users'],
+  summary: 'Sign out: the bearer token stops working',
+  security: bearer,
+  responses: { 204: { description: 'Revoked' }, ...errors(401) },
+});
+
+const checkAdmin = defineRoute({
+  method: 'get',
+  path: '/admin/{email}',
+  tags: ['Users'],
+  summary: 'Whether an account is an admin (your own, or any for an admin)',
+  security: bearer,
+  request: { params: EmailParamSchema },
+  responses: {
+    200: json(AdminCheckResponseSchema, 'Admin or not'),
+    ...errors(400, 401, 403),
+  },
+});
+
+const listUsers = defineRoute({
+  method: 'get',
+  path: '/user',
+  tags: ['Users'],
+  summary: 'Every user (admins)',
+  security: bearer,
+  responses: { 200: json(z.array(ShopUserSchema), 'The users'), ...errors(401, 403) },
+});
+
+const makeAdmin = defineRoute({
+  method: 'put',
+  path: '/user/admin/{email}',
+  tags: ['Users'],
+  summary: 'Make a user an admin (admins)',
+  security: bearer,
+  request: { params: EmailParamSchema },
+  responses: {
+    200: json(MakeAdminResponseSchema, 'Made admin (modifiedCount 0: was one already)'),
+    ...errors(400, 401, 403, 404),
+  },
+});
+
+const removeUser = defineRoute({
+  method: 'delete',
+  path: '/user/{email}',
+  tags: ['Users'],
+  summary: 'Remove a user (admins); their unpaid orders are cancelled',
+  security: bearer,
+  request: { params: EmailParamSchema },
+  responses: {
+    200: json(RemoveUserResponseSchema, 'Removed'),
+    ...errors(400, 401, 403, 404, 409),
+  },
+});
 
 export function usersRoutes(
   users: UsersService,
@@ -17,60 +103,38 @@ export function usersRoutes(
   readIdentity: IdentityReader,
 ) {
   return (
-    new Hono<AuthedEnv>()
-      // The token flow of SPEC.md: only the signed-in owner of the email gets a token.
-      .put(
-        '/user/:email',
-        validate('param', EmailParamSchema),
-        validate('json', TokenRequestSchema),
-        async (c) => {
-          const token = await users.issueToken(
-            await readIdentity(c.req.raw.headers),
-            c.req.valid('param').email,
-            c.req.valid('json').email,
-          );
-          return c.json({ token } satisfies TokenResponse);
-        },
-      )
+    routesOf<AuthedEnv>()
+      // The token flow: only the signed-in owner of the email gets a token.
+      .openapi(issueToken, async (c) => {
+        const token = await users.issueToken(
+          await readIdentity(c.req.raw.headers),
+          c.req.valid('param').email,
+          c.req.valid('json').email,
+        );
+        return c.json({ token }, 200);
+      })
       // Sign Out: the token stops working on the server, not only in the browser.
-      .delete('/token', signedIn, async (c) => {
+      .openapi({ ...revokeToken, middleware: signedIn }, async (c) => {
         const token = c.req.header('Authorization')?.replace(/^Bearer\s+/, '') ?? '';
         await users.revokeToken(token);
         return c.body(null, 204);
       })
-      .get('/admin/:email', signedIn, validate('param', EmailParamSchema), async (c) =>
-        c.json(
-          (await users.adminCheck(
-            c.req.valid('param').email,
-            c.var.user,
-          )) satisfies AdminCheckResponse,
-        ),
+      .openapi({ ...checkAdmin, middleware: signedIn }, async (c) =>
+        c.json(await users.adminCheck(c.req.valid('param').email, c.var.user), 200),
       )
-      .get('/user', signedIn, requireAdmin, async (c) =>
-        c.json((await users.list()) satisfies ShopUser[]),
+      .openapi({ ...listUsers, middleware: [signedIn, requireAdmin] }, async (c) =>
+        c.json(await users.list(), 200),
       )
-      .put(
-        '/user/admin/:email',
-        signedIn,
-        requireAdmin,
-        validate('param', EmailParamSchema),
-        async (c) => {
-          const { modified } = await users.makeAdmin(c.req.valid('param').email);
-          return c.json({
-            modifiedCount: modified ? 1 : 0,
-            message: messages.success.adminSelected,
-          });
-        },
-      )
-      .delete(
-        '/user/:email',
-        signedIn,
-        requireAdmin,
-        validate('param', EmailParamSchema),
-        async (c) => {
-          await users.remove(c.req.valid('param').email, c.var.user);
-          return c.json({ deletedCount: 1, message: messages.success.userRemoved });
-        },
-      )
+      .openapi({ ...makeAdmin, middleware: [signedIn, requireAdmin] }, async (c) => {
+        const { modified } = await users.makeAdmin(c.req.valid('param').email);
+        return c.json(
+          { modifiedCount: modified ? 1 : 0, message: messages.success.adminSelected } as const,
+          200,
+        );
+      })
+      .openapi({ ...removeUser, middleware: [signedIn, requireAdmin] }, async (c) => {
+        await users.remove(c.req.valid('param').email, c.var.user);
+        return c.json({ deletedCount: 1, message: messages.success.userRemoved } as const, 200);
+      })
   );
 }

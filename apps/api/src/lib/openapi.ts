@@ -1,0 +1,72 @@
+/**
+ * How a route declares its contract (issue 14): params, query, headers, body and every answer,
+ * from the schemas in `@shop/shared`. `@hono/zod-openapi` validates the input from the same
+ * declaration and the app publishes them all as `GET /api/openapi.json`.
+ */
+import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
+import { ApiErrorBodySchema } from '@shop/shared';
+import type { Env } from 'hono';
+import { validationHook } from './validation';
+
+/** What each refusal means, with the codes it carries (`packages/shared/src/api-error.ts`). */
+const errorDescriptions = {
+  400: 'The request is malformed, or a field is invalid: VALIDATION_FAILED names each field (BAD_REQUEST for a body that is not JSON)',
+  401: 'Not signed in, or the session has ended (UNAUTHENTICATED)',
+  402: 'The payment was not made or could not be verified (CARD_ERROR, PAYMENT_NOT_VERIFIED)',
+  403: 'Signed in, but not allowed to do this (FORBIDDEN, NOT_ADMIN)',
+  404: "No such record, or it is not the caller's (NOT_FOUND)",
+  409: "The record's state does not allow this now (CONFLICT, OUT_OF_STOCK, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN)",
+  413: 'The body is larger than the limit (PAYLOAD_TOO_LARGE)',
+  415: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
+  422: 'The Idempotency-Key was used for another purchase (IDEMPOTENCY_KEY_REUSED)',
+  429: 'Too many attempts; try again later (RATE_LIMITED)',
+  500: 'Something went wrong on our side (INTERNAL)',
+  503: 'The database or the payment provider cannot be reached (INTERNAL, PAYMENT_PROVIDER_UNAVAILABLE)',
+} as const;
+export type ErrorStatus = keyof typeof errorDescriptions;
+
+const errorAnswer = (status: ErrorStatus) => ({
+  description: errorDescriptions[status],
+  content: { 'application/json': { schema: ApiErrorBodySchema } },
+});
+
+/** Answers in the one error shape, for the statuses given. */
+export const errors = <const Statuses extends ErrorStatus[]>(...statuses: Statuses) =>
+  Object.fromEntries(statuses.map((status) => [status, errorAnswer(status)])) as {
+    [Status in Statuses[number]]: ReturnType<typeof errorAnswer>;
+  };
+
+/** A JSON answer. */
+export const json = <Schema extends z.ZodType>(schema: Schema, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+/** A required JSON body. */
+export const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
+
+/** The access token from `PUT /api/user/{email}`, as `Authorization: Bearer <token>`. */
+export const BEARER = 'bearerAuth';
+/** Better Auth's session cookie, set by signing in. */
+export const SESSION_COOKIE = 'sessionCookie';
+export const signedIn = [{ [BEARER]: [] }];
+
+/**
+ * A route's declaration. Any route can fail on our side (500) and any route that takes a body
+ * can be sent one over the limit (413, `jsonBodyLimit`), so those two are added here.
+ */
+export const defineRoute = <const Route extends RouteConfig>(route: Route): Route =>
+  createRoute({
+    ...route,
+    responses: {
+      ...route.responses,
+      ...errors(...(route.method === 'get' ? [] : [413 as const]), 500),
+    },
+  });
+
+/** The routes of one module: their inputs are checked as they declare, failing in the one shape. */
+export const routesOf = <E extends Env = Env>() =>
+  new OpenAPIHono<E>({ defaultHook: validationHook });
