@@ -11,7 +11,9 @@ import tseslint from 'typescript-eslint';
  * test/ and security/ hold tests and their helpers, which may reach everything.
  */
 const api = './apps/api/src';
-const apiApp = ['app.ts', 'server.ts', 'index.ts', 'web.ts'].map((file) => `${api}/${file}`);
+const apiApp = ['app.ts', 'server.ts', 'index.ts', 'web.ts', 'api-docs.ts'].map(
+  (file) => `${api}/${file}`,
+);
 const apiTestsOnly = [`${api}/test`, `${api}/security`];
 const apiLayers = [
   { name: 'env.ts', path: `${api}/env.ts` },

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'],
+    include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     // CI prints every test, so the log shows the [postgres] runs happened.
     reporters: process.env.CI === 'true' ? ['verbose'] : ['default'],
