@@ -31,8 +31,9 @@ const PurchaseFormSchema = PurchaseSchema.omit({ toolId: true }).extend({
   }).optional(),
 });
 
-// Not the quantity: a refused quantity (stock gone) is told in the form's alert only, as before.
-const serverFields = ['phone', 'address', 'neededBy'] as const;
+// In the form's order, as the first refused one takes the focus. Not the quantity: a refused
+// quantity (stock gone) is told in the form's alert only, as before.
+const serverFields = ['address', 'phone', 'neededBy'] as const;
 
 interface PurchaseFormProps {
   tool: Tool;
