@@ -270,6 +270,60 @@ test('a refusal the browser did not expect (409 from the server) is shown and th
   expectOnlyStatusErrors(consoleErrors, [409]);
 });
 
+test("the server's refusal of a field is shown under that field, and the typed values stay", async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  await signInAsNewCustomer(page, baseURL ?? '');
+  await openToolFromHome(page, DDR4);
+  // What the form's own check lets through, the API may still refuse (its check is the last word).
+  const refused = {
+    address: 'The server found no such address',
+    phone: 'The server cannot call this number',
+    neededBy: 'The server cannot deliver on that day',
+    quantity: 'The server refuses this quantity',
+  };
+  await page.route(
+    '**/api/purchase',
+    (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Please check the highlighted fields.',
+            fields: Object.fromEntries(
+              Object.entries(refused).map(([name, message]) => [name, [message]]),
+            ),
+          },
+        }),
+      }),
+    { times: 1 },
+  );
+  const tomorrow = shopToday(new Date(Date.now() + 24 * 60 * 60 * 1000));
+  await fillDelivery(page);
+  await page.getByLabel('Needed by').fill(tomorrow);
+  await purchaseButton(page).click();
+
+  await expect(page.getByRole('alert')).toContainText('Please check the highlighted fields.');
+  await expect(page.getByLabel('Address')).toHaveAccessibleDescription(refused.address);
+  await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription(refused.phone);
+  await expect(page.getByLabel('Needed by')).toHaveAccessibleDescription(
+    `Optional. We deliver within 7 days of your order. ${refused.neededBy}`,
+  );
+  await expect(page.getByLabel('Address')).toBeFocused();
+  // A refused quantity is told in the alert only; the quantity keeps its range hint.
+  await expect(page.getByText(refused.quantity)).toHaveCount(0);
+  await expect(quantityField(page)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Address')).toHaveValue('12 Harbour Road\nSydney 2000');
+  await expect(page.getByLabel('Phone number')).toHaveValue('+61 2 5550 1234');
+  await expect(page.getByLabel('Needed by')).toHaveValue(tomorrow);
+  await expect(page).toHaveURL(/\/tools\//);
+  expectOnlyStatusErrors(consoleErrors, [400]);
+});
+
 test("Our Moto's date arrives as the needed-by date; the admin sees it with the address", async ({
   page,
   baseURL,

@@ -22,7 +22,7 @@ export interface UseServerFormOptions<
   /** The shared schema's check, usually `zodResolver(Schema)`: the API checks the same one. */
   resolver: Resolver<TFieldValues, TContext, TTransformedValues>;
   /** The fields a refusal from the API (400 with `fields`) may name: each message goes under its field. */
-  serverFields: readonly Path<NoInfer<TFieldValues>>[];
+  serverFields: readonly NoInfer<Path<TFieldValues>>[];
   /** The failure's words go above the form even when fields took messages (the sign-in screens). */
   alwaysShowFailure?: boolean;
   /** Told of every failure, and of null when a new attempt starts (when a screen shows it). */

@@ -9,12 +9,13 @@ import {
   type Tool,
 } from '@shop/shared';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { formatCount, formatPrice } from '../../../lib/format';
+import { useServerForm } from '../../../lib/use-server-form';
 import { useCreatePurchase } from '../api/create-purchase';
 import { isQuantityInRange } from '../utils/quantity';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -30,7 +31,9 @@ const PurchaseFormSchema = PurchaseSchema.omit({ toolId: true }).extend({
   }).optional(),
 });
 
-const fieldNames = ['quantity', 'phone', 'address', 'neededBy'] as const;
+// In the form's order, as the first refused one takes the focus. Not the quantity: a refused
+// quantity (stock gone) is told in the form's alert only, as before.
+const serverFields = ['address', 'phone', 'neededBy'] as const;
 
 interface PurchaseFormProps {
   tool: Tool;
@@ -51,9 +54,6 @@ const newIdempotencyKey = () =>
 const answerUnknown = (error: unknown) =>
   !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
-const wrongText = (error: unknown) =>
-  error instanceof Error && error.message ? error.message : 'The order failed. Please try again.';
-
 /**
  * The purchase form: who buys and the tool's price and stock (read only), then the
  * address, phone, quantity and "needed by" date. A quantity outside min..available shows the
@@ -62,26 +62,26 @@ const wrongText = (error: unknown) =>
  */
 export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: PurchaseFormProps) {
   const purchase = useCreatePurchase();
-  const [serverError, setServerError] = useState<string | null>(null);
   const [minDay] = useState(() => shopToday(new Date()));
   // One key per order attempt: kept while the outcome is unknown, renewed once the server answered.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const {
-    register,
-    handleSubmit,
-    setError,
+    field,
+    submitWith,
+    failure,
     control,
-    formState: { errors, isSubmitting },
-  } = useForm({
+    formState: { isSubmitting },
+  } = useServerForm({
     resolver: zodResolver(PurchaseFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: {
       address: '',
       phone: '',
       quantity: tool.minOrderQuantity,
       neededBy: initialNeededBy || undefined,
     },
+    serverFields,
+    // The refusal's words show in the form's alert even when a field took a message.
+    alwaysShowFailure: true,
   });
 
   const quantity = useWatch({ control, name: 'quantity' });
@@ -90,8 +90,7 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
   const quantityOk = isQuantityInRange(Number(quantity), min, available);
   const soldOut = available < min;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setServerError(null);
+  const onSubmit = submitWith(async (values) => {
     try {
       const order = await purchase.mutateAsync({
         purchase: { toolId: tool._id, ...values },
@@ -102,17 +101,11 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
       onPurchased(order);
     } catch (error) {
       if (!answerUnknown(error)) setIdempotencyKey(newIdempotencyKey());
-      if (error instanceof ApiError && error.fields) {
-        for (const name of fieldNames) {
-          const message = error.fields[name]?.[0];
-          if (message && name !== 'quantity') setError(name, { type: 'server', message });
-        }
-      }
-      setServerError(wrongText(error));
+      throw error;
     }
   });
 
-  const quantityError = errors.quantity?.message;
+  const { error: quantityError, ...quantityInput } = field('quantity', { valueAsNumber: true });
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Purchase" className="flex flex-col gap-1">
       <div className="grid gap-x-4 sm:grid-cols-2">
@@ -136,30 +129,14 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
         </FormField>
       </div>
 
-      <FormField label="Address" error={errors.address?.message}>
-        {(control) => (
-          <textarea
-            {...control}
-            className={`textarea w-full ${errors.address ? 'textarea-error' : ''}`}
-            rows={3}
-            autoComplete="street-address"
-            required
-            {...register('address')}
-          />
-        )}
-      </FormField>
-      <FormField label="Phone number" error={errors.phone?.message}>
-        {(control) => (
-          <input
-            {...control}
-            type="tel"
-            className={`input w-full ${errors.phone ? 'input-error' : ''}`}
-            autoComplete="tel"
-            required
-            {...register('phone')}
-          />
-        )}
-      </FormField>
+      <TextAreaField
+        label="Address"
+        rows={3}
+        autoComplete="street-address"
+        required
+        {...field('address')}
+      />
+      <TextField label="Phone number" type="tel" autoComplete="tel" required {...field('phone')} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField
           label="Quantity"
@@ -182,26 +159,18 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
               max={available}
               step={1}
               className={`input w-full ${quantityOk && !quantityError ? '' : 'input-error'}`}
-              {...register('quantity', { valueAsNumber: true })}
+              {...quantityInput}
             />
           )}
         </FormField>
-        <FormField
+        <TextField
           label="Needed by"
-          error={errors.neededBy?.message}
           hint="Optional. We deliver within 7 days of your order."
-        >
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              min={minDay}
-              className={`input w-full ${errors.neededBy ? 'input-error' : ''}`}
-              // An empty date input means no date: the field is left out.
-              {...register('neededBy', { setValueAs: (value: string) => value || undefined })}
-            />
-          )}
-        </FormField>
+          type="date"
+          min={minDay}
+          // An empty date input means no date: the field is left out.
+          {...field('neededBy', { setValueAs: (value: string) => value || undefined })}
+        />
       </div>
 
       {soldOut && (
@@ -209,7 +178,7 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
           This tool is sold out in the minimum order quantity for now.
         </p>
       )}
-      <FormAlert message={serverError} className="mt-2" />
+      <FormAlert message={failure} className="mt-2" />
       <SubmitButton
         busy={isSubmitting}
         disabled={!quantityOk}
