@@ -13,21 +13,14 @@ import {
   SignInOptionsSchema,
   SocialSignInSchema,
   UpdateAuthUserSchema,
+  type ErrorStatus,
 } from '@shop/shared';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { type Auth, type AuthEnv, CLIENT_IP_HEADER, signInOptions } from './better-auth';
 import { normaliseEmail } from './identity';
 import { AppError, errorBody } from '../lib/errors';
-import {
-  defineRoute,
-  errors,
-  json,
-  jsonBody,
-  routesOf,
-  SESSION_COOKIE,
-  type ErrorStatus,
-} from '../lib/openapi';
+import { defineRoute, errors, json, jsonBody, routesOf, SESSION_COOKIE } from '../lib/openapi';
 import {
   controlCharacterParameters,
   controlCharacterPaths,

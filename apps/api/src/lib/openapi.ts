@@ -4,29 +4,31 @@
  * declaration and the app publishes them all as `GET /api/openapi.json`.
  */
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
-import { ApiErrorBodySchema } from '@shop/shared';
+import { ApiErrorBodySchema, type ErrorCode, type ErrorStatus, errorStatus } from '@shop/shared';
 import type { Env } from 'hono';
 import { validationHook } from './validation';
 
-/** What each refusal means, with the codes it carries (`packages/shared/src/api-error.ts`). */
-const errorDescriptions = {
-  400: 'The request is malformed, or a field is invalid: VALIDATION_FAILED names each field (BAD_REQUEST for a body that is not JSON)',
-  401: 'Not signed in, or the session has ended (UNAUTHENTICATED)',
-  402: 'The payment was not made or could not be verified (CARD_ERROR, PAYMENT_NOT_VERIFIED)',
-  403: 'Signed in, but not allowed to do this (FORBIDDEN, NOT_ADMIN)',
-  404: "No such record, or it is not the caller's (NOT_FOUND)",
-  409: "The record's state does not allow this now (CONFLICT, OUT_OF_STOCK, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN)",
-  413: 'The body is larger than the limit (PAYLOAD_TOO_LARGE)',
-  415: 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE)',
-  422: 'The Idempotency-Key was used for another purchase (IDEMPOTENCY_KEY_REUSED)',
-  429: 'Too many attempts; try again later (RATE_LIMITED)',
-  500: 'Something went wrong on our side (INTERNAL)',
-  503: 'The database or the payment provider cannot be reached (INTERNAL, PAYMENT_PROVIDER_UNAVAILABLE)',
-} as const;
-export type ErrorStatus = keyof typeof errorDescriptions;
+/** What each refusal status means; the codes it carries come from `errorStatus` in shared. */
+const statusMeanings: Record<ErrorStatus, string> = {
+  400: 'The request is malformed, or a field is invalid (VALIDATION_FAILED names each field)',
+  401: 'Not signed in, or the session has ended',
+  402: 'The payment was not made or could not be verified',
+  403: 'Signed in, but not allowed to do this',
+  404: "No such record, or it is not the caller's",
+  409: "The record's state does not allow this now",
+  413: 'The body is larger than the limit',
+  415: 'The body is not JSON',
+  422: 'The Idempotency-Key was used for another purchase',
+  429: 'Too many attempts; try again later',
+  500: 'Something went wrong on our side',
+  503: 'The database (GET /api/ready: INTERNAL) or the payment provider cannot be reached',
+};
+
+const codesAnswering = (status: ErrorStatus) =>
+  (Object.keys(errorStatus) as ErrorCode[]).filter((code) => errorStatus[code] === status);
 
 const errorAnswer = (status: ErrorStatus) => ({
-  description: errorDescriptions[status],
+  description: `${statusMeanings[status]}: ${codesAnswering(status).join(', ')}`,
   content: { 'application/json': { schema: ApiErrorBodySchema } },
 });
 
