@@ -54,7 +54,8 @@ export const jsonBody = <Schema extends z.ZodType>(schema: Schema) => ({
 export const BEARER = 'bearerAuth';
 /** Better Auth's session cookie, set by signing in. */
 export const SESSION_COOKIE = 'sessionCookie';
-export const signedIn = [{ [BEARER]: [] }];
+/** A route's `security`: it needs the bearer token. */
+export const bearer = [{ [BEARER]: [] }];
 
 /**
  * A route's declaration. Any route can fail on our side (500) and any route that takes a body

@@ -9,14 +9,7 @@ import {
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import {
-  defineRoute,
-  errors,
-  json,
-  jsonBody,
-  routesOf,
-  signedIn as bearer,
-} from '../../lib/openapi';
+import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
 import type { OrdersService } from './orders.service';
 
 const OrderParams = idParams('Order');

@@ -12,14 +12,7 @@ import {
 import type { MiddlewareHandler } from 'hono';
 import type { AuthedEnv } from '../../auth/guards';
 import { AppError } from '../../lib/errors';
-import {
-  defineRoute,
-  errors,
-  json,
-  jsonBody,
-  routesOf,
-  signedIn as bearer,
-} from '../../lib/openapi';
+import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
 import type { PaymentsService } from './payments.service';
 
 const OrderParams = idParams('Order');

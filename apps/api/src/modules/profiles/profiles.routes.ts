@@ -7,14 +7,7 @@ import {
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AuthedEnv } from '../../auth/guards';
-import {
-  defineRoute,
-  errors,
-  json,
-  jsonBody,
-  routesOf,
-  signedIn as bearer,
-} from '../../lib/openapi';
+import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
 import type { ProfilesService } from './profiles.service';
 
 /** A malformed email still finds no profile (403 or 404); a control character is a bad request. */

@@ -2,14 +2,7 @@ import { messages, ReviewCreatedSchema, ReviewInputSchema, ReviewSchema } from '
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { AuthedEnv } from '../../auth/guards';
-import {
-  defineRoute,
-  errors,
-  json,
-  jsonBody,
-  routesOf,
-  signedIn as bearer,
-} from '../../lib/openapi';
+import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
 import type { ReviewsService } from './reviews.service';
 
 const listReviews = defineRoute({

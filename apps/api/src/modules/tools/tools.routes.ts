@@ -12,14 +12,7 @@ import {
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import {
-  defineRoute,
-  errors,
-  json,
-  jsonBody,
-  routesOf,
-  signedIn as bearer,
-} from '../../lib/openapi';
+import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
 import type { ToolsService } from './tools.service';
 
 /** `If-None-Match` lists ETags (or `*`); weak comparison, as RFC 9110 asks for GET. */

@@ -19,7 +19,7 @@ import {
   jsonBody,
   routesOf,
   SESSION_COOKIE,
-  signedIn as bearer,
+  bearer,
 } from '../../lib/openapi';
 import type { UsersService } from './users.service';
 
