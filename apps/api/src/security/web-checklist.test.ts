@@ -8,6 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postAuth, send, signUpAdmin, signUpWithToken } from '../test/identity';
 import { type TestApp, createTestApp } from '../test/test-app';
 
+/** The sources of one CSP directive; an absent directive fails the test that reads it. */
+function cspDirective(csp: string, name: string): string[] {
+  const directive = csp
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name);
+  expect(directive, `${name} in ${csp}`).toBeDefined();
+  return directive!.slice(1);
+}
+
 describe('the web security checklist', () => {
   let app: TestApp;
   let production: TestApp;
@@ -35,6 +45,20 @@ describe('the web security checklist', () => {
     expect(response.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
     expect(response.headers.get('Cross-Origin-Opener-Policy')).toBe('same-origin');
     expect(response.headers.get('Strict-Transport-Security')).toBeNull();
+  });
+
+  it("lets no inline or eval'd script run on the app's pages, and forbids framing them", async () => {
+    for (const path of ['/', '/login', '/any/page']) {
+      const response = await app.request(path);
+      const csp = response.headers.get('Content-Security-Policy') ?? '';
+      const scriptSrc = cspDirective(csp, 'script-src');
+      // The access token lives in localStorage: one injected inline script could read it.
+      expect(scriptSrc, path).toContain("'self'");
+      expect(scriptSrc, path).not.toContain("'unsafe-inline'");
+      expect(scriptSrc, path).not.toContain("'unsafe-eval'");
+      // Old browsers ignore frame-ancestors; X-Frame-Options keeps clickjacking out for them.
+      expect(response.headers.get('X-Frame-Options'), path).toBe('DENY');
+    }
   });
 
   it("carries a REST API's security headers on API answers", async () => {
