@@ -5,8 +5,9 @@
  */
 import { TOOL_PAGE_SIZE_MAX, type Tool } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/databases';
 import { postAuth, send, signUpAdmin, signUpWithToken } from '../test/identity';
-import { type TestApp, createTestApp } from '../test/test-app';
+import { type TestApp, createTestApp, testEnv } from '../test/test-app';
 
 /** The sources of one CSP directive; an absent directive fails the test that reads it. */
 function cspDirective(csp: string, name: string): string[] {
@@ -188,4 +189,55 @@ describe('the web security checklist', () => {
       expect(body).not.toMatch(/password|scrypt|"hash"/i);
     }
   });
+});
+
+describeEachDatabase('the body limit at its boundary', (kind) => {
+  let app: TestApp;
+  let admin: Awaited<ReturnType<typeof signUpAdmin>>;
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false });
+    admin = await signUpAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  /** A valid new tool, padded with JSON whitespace to exactly `bytes` bytes (all ASCII). */
+  const toolBodyOf = (bytes: number) => {
+    const json = JSON.stringify({
+      name: `Boundary Fan ${bytes}`,
+      description: 'A fan',
+      minOrderQuantity: 1,
+      availableQuantity: 5,
+      price: 9.5,
+      img: '/images/tools/cooling-fan.svg',
+    });
+    return json + ' '.repeat(bytes - json.length);
+  };
+  const post = (body: string, declareLength: boolean) =>
+    app.request('/api/tools', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${admin.token}`,
+        'Content-Type': 'application/json',
+        ...(declareLength ? { 'Content-Length': String(body.length) } : {}),
+      },
+      body,
+    });
+
+  it.each([
+    ['declared', true],
+    ['streamed', false],
+  ])(
+    'accepts a %s body of exactly BODY_LIMIT_BYTES and refuses one byte more with 413',
+    async (_how, declareLength) => {
+      const limit = testEnv.BODY_LIMIT_BYTES;
+      const atLimit = toolBodyOf(limit);
+      expect(Buffer.byteLength(atLimit)).toBe(limit);
+      expect((await post(atLimit, declareLength)).status).toBe(201);
+      const over = await post(toolBodyOf(limit + 1), declareLength);
+      expect(over.status).toBe(413);
+      expect(((await over.json()) as { error: { code: string } }).error.code).toBe(
+        'PAYLOAD_TOO_LARGE',
+      );
+    },
+  );
 });

@@ -55,6 +55,31 @@ describeEachDatabase('profiles', (kind) => {
     expect(changed.profile.phone).toBe('+880 1811 111111');
   });
 
+  // Each field is compared on its own: an edit of only one of them is still a change, saved.
+  it.each([
+    ['address', '99 Station Road, Sylhet'],
+    ['phone', '+880 1911 222222'],
+    ['birthDate', '01-01-90'],
+    ['profileLink', 'https://www.linkedin.com/in/someone-else'],
+  ] as const)('saves an edit of the %s alone and says Updated!!', async (field, value) => {
+    const me = await signUpWithToken(app);
+    await send(app, 'PUT', `/api/userInfo/${me.email}`, me.token, profileInput);
+    const edited = await send(app, 'PUT', `/api/userInfo/${me.email}`, me.token, {
+      ...profileInput,
+      [field]: value,
+    });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()) as ProfileUpdateResponse).toMatchObject({
+      upsertedCount: 1,
+      message: 'Updated!!',
+      profile: { [field]: value },
+    });
+    const readBack = (await (
+      await send(app, 'GET', `/api/userInfo/${me.email}`, me.token)
+    ).json()) as Profile;
+    expect(readBack).toMatchObject({ ...profileInput, [field]: value });
+  });
+
   it("keeps a customer out of another customer's profile; an admin may read it", async () => {
     const owner = await signUpWithToken(app);
     const other = await signUpWithToken(app);

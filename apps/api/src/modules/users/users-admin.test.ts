@@ -81,6 +81,49 @@ describeEachDatabase('managing users', (kind) => {
     }
   });
 
+  it('lets one of two admins remove the other; the removed admin is signed out at once', async () => {
+    const fresh = await createTestApp(kind, { seed: false });
+    try {
+      const first = await signUpAdmin(fresh);
+      const second = await signUpAdmin(fresh);
+      const removed = await send(fresh, 'DELETE', `/api/user/${second.email}`, first.token);
+      expect(removed.status).toBe(200);
+      expect((await send(fresh, 'GET', '/api/user', second.token)).status).toBe(401);
+      expect((await send(fresh, 'GET', '/api/user', first.token)).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  // Without a race: the acting admin was demoted elsewhere (another process, its change not yet
+  // heard here), and this process still remembers the token as an admin's (TOKEN_CACHE_MS). The
+  // removal itself counts the admins in the database, so the only admin left stays.
+  it('refuses to remove the last admin (409 LAST_ADMIN), whoever asks', async () => {
+    const fresh = await createTestApp(kind, { seed: false, env: { TOKEN_CACHE_MS: 60_000 } });
+    try {
+      const demoted = await signUpAdmin(fresh);
+      const last = await signUpAdmin(fresh);
+      expect((await send(fresh, 'GET', '/api/user', demoted.token)).status).toBe(200);
+      await fresh.database.db
+        .updateTable('users')
+        .set({ role: 'user' })
+        .where('email', '=', demoted.email)
+        .execute();
+      const refused = await send(fresh, 'DELETE', `/api/user/${last.email}`, demoted.token);
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('LAST_ADMIN');
+      const admins = await fresh.database.db
+        .selectFrom('users')
+        .select('email')
+        .where('role', '=', 'admin')
+        .execute();
+      expect(admins).toEqual([{ email: last.email }]);
+      expect((await send(fresh, 'GET', '/api/user', last.token)).status).toBe(200);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('cancels the unpaid orders of a removed customer and returns their stock', async () => {
     // A catalogue cached for a minute: the removal must still show at once.
     const shop = await createTestApp(kind, { seed: false, env: { CATALOGUE_CACHE_MS: 60_000 } });
