@@ -103,6 +103,9 @@ export async function payOrderViaApi(page: Page, order: Order) {
 
 /** Leaves the account without the UI, so the next sign-in starts clean. */
 export async function forgetSignIn(page: Page) {
+  // Leave the app first (a same-origin JSON answer runs no code): a request the app made while
+  // half signed out, cookie gone but token kept, would be refused with a 401.
+  await page.goto('/api/health');
   await page.context().clearCookies();
   await page.evaluate(() => localStorage.clear());
 }
