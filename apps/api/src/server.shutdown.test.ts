@@ -1,0 +1,250 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Tool } from '@shop/shared';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/database';
+import { httpClient, startServerProcess } from './test/processes';
+
+const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const folders: string[] = [];
+const newDataDir = () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-'));
+  folders.push(folder);
+  return folder;
+};
+afterAll(() => {
+  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function waitUntilReady(url: string, exited: Promise<unknown>) {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const until = Date.now() + 60_000;
+  while (!gone && Date.now() < until) {
+    try {
+      if ((await fetch(`${url}/api/ready`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not start at ${url}`);
+}
+
+/** Writes into a non-blocking pipe until it is full; answers the bytes written. */
+function fillPipe(fd: number) {
+  const chunk = Buffer.alloc(4096, 'x');
+  let written = 0;
+  for (;;) {
+    try {
+      written += fs.writeSync(fd, chunk);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EAGAIN') return written;
+      throw error;
+    }
+  }
+}
+
+/** Headers without the blank line that ends them: the server waits for the rest. */
+const sendHalfRequest = (url: string) =>
+  new Promise<net.Socket>((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.write(`POST /api/purchase HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: json\r\n`);
+      resolve(socket);
+    });
+    socket.on('error', reject);
+  });
+
+interface Answer {
+  status: number;
+  connection: string | undefined;
+  body: string;
+  answeredAt: number;
+}
+
+function post(agent: http.Agent, url: string, token: string, body: unknown) {
+  return new Promise<Answer>((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const request = http.request(
+      `${url}/api/purchase`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          Origin: url,
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'Content-Length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            connection: response.headers.connection,
+            body: text,
+            answeredAt: performance.now(),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+describe('the server process on SIGTERM', () => {
+  it('with 50 keep-alive buyers, a half-sent request and a full stdout nobody reads: exits within SHUTDOWN_TIMEOUT_MS, and every purchase answered 201 is in the data folder', async () => {
+    const dataDir = newDataDir();
+    const shutdownTimeoutMs = 2000;
+    // stdout is a named pipe that the test holds open and never reads.
+    const fifo = path.join(dataDir, '..', `${path.basename(dataDir)}.stdout`);
+    execFileSync('mkfifo', [fifo]);
+    folders.push(fifo);
+    const stdout = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/index.ts')], {
+      cwd: apiRoot,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'debug',
+        SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+        MAX_UNPAID_ORDERS: '1000000',
+      },
+      stdio: ['ignore', stdout, 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let exitedAt = Infinity;
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => {
+        exitedAt = performance.now();
+        resolve(code);
+      }),
+    );
+    try {
+      await waitUntilReady(url, exited);
+      const { account } = httpClient(url);
+      const tools = (await (await fetch(`${url}/api/tools?limit=100`)).json()) as Tool[];
+      const tool = tools.reduce((most, next) =>
+        next.availableQuantity > most.availableQuantity ? next : most,
+      );
+      const token = await account('shutdown-buyer@example.com');
+      // Fill the pipe: from here on every write of the server to stdout finds it full.
+      expect(fillPipe(stdout)).toBeGreaterThan(0);
+
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+      const clients = 50;
+      const answers: Answer[] = [];
+      let running = true;
+      const buyer = async () => {
+        while (running) {
+          try {
+            answers.push(
+              await post(agent, url, token, {
+                toolId: tool._id,
+                quantity: tool.minOrderQuantity,
+                phone: '+1 555 0100',
+                address: '1 Shutdown Street, Springfield',
+              }),
+            );
+          } catch {
+            // Refused or cut once the server stops: the buyer stops too.
+            return;
+          }
+        }
+      };
+      const load = Array.from({ length: clients }, buyer);
+      const halfRequest = await sendHalfRequest(url);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+
+      const signalledAt = performance.now();
+      child.kill('SIGTERM');
+      const code = await exited;
+      const tookMs = performance.now() - signalledAt;
+      running = false;
+      await Promise.all(load);
+      agent.destroy();
+      halfRequest.destroy();
+
+      expect(code, stderr).toBe(0);
+      expect(tookMs).toBeLessThan(shutdownTimeoutMs + 1500);
+      const before = answers.filter((answer) => answer.answeredAt < signalledAt);
+      const after = answers.filter((answer) => answer.answeredAt >= signalledAt);
+      expect(before.filter((answer) => answer.status === 201).length).toBeGreaterThan(20);
+      // Each kept-alive connection gets at most the answer already on its way and the one it
+      // was waiting for, marked as its last (`Connection: close`); then it is closed.
+      expect(after.length).toBeLessThanOrEqual(2 * clients);
+      expect(answers.every((answer) => answer.answeredAt <= exitedAt)).toBe(true);
+
+      const acknowledged = answers
+        .filter((answer) => answer.status === 201)
+        .map((answer) => (JSON.parse(answer.body) as { _id: string })._id);
+      const database = await openDatabase({ dataDir });
+      try {
+        const stored = await database.db
+          .selectFrom('orders')
+          .select('id')
+          .where('id', 'in', acknowledged)
+          .execute();
+        expect(stored.length).toBe(acknowledged.length);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      child.kill('SIGKILL');
+      fs.closeSync(stdout);
+    }
+  }, 90_000);
+
+  it('exits at once on a second signal, even with a long SHUTDOWN_TIMEOUT_MS and a half-sent request', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: newDataDir(),
+      SHUTDOWN_TIMEOUT_MS: '60000',
+    });
+    const halfRequest = await sendHalfRequest(server.url);
+    // Until the server has read the first bytes, the connection counts as idle.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    try {
+      server.child.kill('SIGTERM');
+      // The first signal alone waits for the half request (up to 60 s).
+      const first = await Promise.race([
+        server.exited.then(() => 'exited'),
+        new Promise((resolve) => setTimeout(() => resolve('running'), 1000)),
+      ]);
+      expect(first).toBe('running');
+      const signalledAt = performance.now();
+      server.child.kill('SIGTERM');
+      const exit = await server.exited;
+      expect(performance.now() - signalledAt).toBeLessThan(1500);
+      expect(exit.code).not.toBe(0);
+    } finally {
+      halfRequest.destroy();
+      server.child.kill('SIGKILL');
+    }
+  }, 90_000);
+});
