@@ -249,4 +249,44 @@ describe('the server process on SIGTERM', () => {
       server.child.kill('SIGKILL');
     }
   }, 90_000);
+
+  it('answers a request in flight with Connection: close, then exits without waiting for SHUTDOWN_TIMEOUT_MS', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: newDataDir(),
+      SHUTDOWN_TIMEOUT_MS: '60000',
+    });
+    const { hostname, port } = new URL(server.url);
+    const body = JSON.stringify({
+      name: 'inflight',
+      email: 'inflight@example.com',
+      password: 'secret123',
+    });
+    const socket = net.connect(Number(port), hostname);
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      // Headers and half the body: the request is in flight, its handler reading the body.
+      socket.write(
+        `POST /api/auth/sign-up/email HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n` +
+          body.slice(0, 10),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      server.child.kill('SIGTERM');
+      expect(await exitWithin(server.exited, 1000)).toBe('running');
+      socket.write(body.slice(10));
+      await socketClosed;
+      const head = answer.split('\r\n\r\n')[0]!.toLowerCase();
+      expect(head).toMatch(/^http\/1\.1 200/);
+      expect(head).toContain('connection: close');
+      // Nothing left in flight: the process exits long before its 60 s limit.
+      expect(await exitWithin(server.exited, 5000)).toMatchObject({ code: 0 });
+    } finally {
+      socket.destroy();
+      server.child.kill('SIGKILL');
+    }
+  }, 90_000);
 });
