@@ -67,6 +67,35 @@ function fillPipe(fd: number) {
   }
 }
 
+/**
+ * Starts the server with its stdout on a named pipe that the test holds open (so the server
+ * never sees EPIPE until the test closes it) and never reads.
+ */
+async function startWithPipedStdout(env: Record<string, string>) {
+  const fifo = path.join(os.tmpdir(), `shop-shutdown-${process.pid}-${Date.now()}.stdout`);
+  execFileSync('mkfifo', [fifo]);
+  folders.push(fifo);
+  const stdout = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/index.ts')], {
+    cwd: apiRoot,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', stdout, 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  let exitedAt = Infinity;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      exitedAt = performance.now();
+      resolve(code);
+    }),
+  );
+  await waitUntilReady(url, exited);
+  return { child, url, stdout, exited, stderr: () => stderr, exitedAt: () => exitedAt };
+}
+
 /** Headers without the blank line that ends them: the server waits for the rest. */
 const sendHalfRequest = (url: string) =>
   new Promise<net.Socket>((resolve, reject) => {
@@ -124,37 +153,13 @@ describe('the server process on SIGTERM', () => {
   it('with 50 keep-alive buyers, a half-sent request and a full stdout nobody reads: exits within SHUTDOWN_TIMEOUT_MS, and every purchase answered 201 is in the data folder', async () => {
     const dataDir = newDataDir();
     const shutdownTimeoutMs = 2000;
-    // stdout is a named pipe that the test holds open and never reads.
-    const fifo = path.join(dataDir, '..', `${path.basename(dataDir)}.stdout`);
-    execFileSync('mkfifo', [fifo]);
-    folders.push(fifo);
-    const stdout = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(apiRoot, 'src/index.ts')], {
-      cwd: apiRoot,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'debug',
-        SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
-        MAX_UNPAID_ORDERS: '1000000',
-      },
-      stdio: ['ignore', stdout, 'pipe'],
+    const { child, url, stdout, exited, stderr, exitedAt } = await startWithPipedStdout({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'debug',
+      SHUTDOWN_TIMEOUT_MS: String(shutdownTimeoutMs),
+      MAX_UNPAID_ORDERS: '1000000',
     });
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    let exitedAt = Infinity;
-    const exited = new Promise<number | null>((resolve) =>
-      child.once('exit', (code) => {
-        exitedAt = performance.now();
-        resolve(code);
-      }),
-    );
     try {
-      await waitUntilReady(url, exited);
       const { account } = httpClient(url);
       const tools = (await (await fetch(`${url}/api/tools?limit=100`)).json()) as Tool[];
       const tool = tools.reduce((most, next) =>
@@ -198,7 +203,7 @@ describe('the server process on SIGTERM', () => {
       agent.destroy();
       halfRequest.destroy();
 
-      expect(code, stderr).toBe(0);
+      expect(code, stderr()).toBe(0);
       expect(tookMs).toBeLessThan(shutdownTimeoutMs + 1500);
       const before = answers.filter((answer) => answer.answeredAt < signalledAt);
       const after = answers.filter((answer) => answer.answeredAt >= signalledAt);
@@ -206,7 +211,7 @@ describe('the server process on SIGTERM', () => {
       // Each kept-alive connection gets at most the answer already on its way and the one it
       // was waiting for, marked as its last (`Connection: close`); then it is closed.
       expect(after.length).toBeLessThanOrEqual(2 * clients);
-      expect(answers.every((answer) => answer.answeredAt <= exitedAt)).toBe(true);
+      expect(answers.every((answer) => answer.answeredAt <= exitedAt())).toBe(true);
 
       const acknowledged = answers
         .filter((answer) => answer.status === 201)
@@ -286,6 +291,23 @@ describe('the server process on SIGTERM', () => {
       expect(await exitWithin(server.exited, 5000)).toMatchObject({ code: 0 });
     } finally {
       socket.destroy();
+      server.child.kill('SIGKILL');
+    }
+  }, 90_000);
+
+  it('exits on SIGTERM when its stdout is broken (the reader gone: EPIPE)', async () => {
+    const server = await startWithPipedStdout({
+      DATA_DIR: newDataDir(),
+      LOG_LEVEL: 'debug',
+      SHUTDOWN_TIMEOUT_MS: '2000',
+    });
+    try {
+      fs.closeSync(server.stdout);
+      // Log lines now meet a pipe without a reader.
+      for (let i = 0; i < 20; i += 1) await fetch(`${server.url}/api/tools`);
+      server.child.kill('SIGTERM');
+      expect(await exitWithin(server.exited, 3500), server.stderr()).toBe(0);
+    } finally {
       server.child.kill('SIGKILL');
     }
   }, 90_000);
