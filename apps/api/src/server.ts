@@ -51,10 +51,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }
 
   const honoListener = getRequestListener(app.fetch);
-  // A fresh copy of a catalogue answer is written before Hono sees the request.
   // Answers being written; on shutdown each one closes its connection once sent.
   const inFlight = new Set<ServerResponse>();
   let stopping = false;
+  // A fresh copy of a catalogue answer is written before Hono sees the request.
   const server = createServer((request, response) => {
     if (stopping) response.shouldKeepAlive = false;
     inFlight.add(response);
@@ -85,6 +85,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
         if (!response.headersSent) response.shouldKeepAlive = false;
       }
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Node 19+ does this inside close() too; kept so the rule does not rest on that.
       server.closeIdleConnections();
       // server.close() also stops Node's request timeouts, so a client that sent half a
       // request would hold the process forever: whatever is left is cut at the deadline.
