@@ -196,7 +196,7 @@ describe('the server process on SIGTERM', () => {
 
       const signalledAt = performance.now();
       child.kill('SIGTERM');
-      const code = await exitWithin(exited, shutdownTimeoutMs + 1500);
+      const code = await exitWithin(exited, shutdownTimeoutMs + 2500);
       const tookMs = performance.now() - signalledAt;
       running = false;
       await Promise.all(load);
@@ -204,7 +204,8 @@ describe('the server process on SIGTERM', () => {
       halfRequest.destroy();
 
       expect(code, stderr()).toBe(0);
-      expect(tookMs).toBeLessThan(shutdownTimeoutMs + 1500);
+      // The half request holds it until the deadline; then the database closes and it exits.
+      expect(tookMs).toBeLessThan(shutdownTimeoutMs + 2500);
       const before = answers.filter((answer) => answer.answeredAt < signalledAt);
       const after = answers.filter((answer) => answer.answeredAt >= signalledAt);
       expect(before.filter((answer) => answer.status === 201).length).toBeGreaterThan(20);
