@@ -13,6 +13,7 @@ describe('loadEnv', () => {
     expect(env.UNPAID_ORDER_TTL_MINUTES).toBe(60);
     expect(env.MAX_UNPAID_ORDERS).toBe(5);
     expect(env.ORDER_EXPIRY_INTERVAL_SECONDS).toBe(30);
+    expect(env.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
   });
 
   it('reads the values it is given', () => {
@@ -26,6 +27,7 @@ describe('loadEnv', () => {
     expect(env.SEED_DEMO).toBe(false);
     expect(env.DATABASE_URL).toBe('postgres://shop@127.0.0.1:5432/shop');
     expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
+    expect(loadEnv({ SHUTDOWN_TIMEOUT_MS: '600000' }).SHUTDOWN_TIMEOUT_MS).toBe(600_000);
   });
 
   it.each([
@@ -41,6 +43,8 @@ describe('loadEnv', () => {
     ['UNPAID_ORDER_TTL_MINUTES', '0', /UNPAID_ORDER_TTL_MINUTES: must be at least 1/],
     ['MAX_UNPAID_ORDERS', '0', /MAX_UNPAID_ORDERS: must be at least 1/],
     ['ORDER_EXPIRY_INTERVAL_SECONDS', '0.5', /ORDER_EXPIRY_INTERVAL_SECONDS: must be a whole/],
+    ['SHUTDOWN_TIMEOUT_MS', '-1', /SHUTDOWN_TIMEOUT_MS: must be 0 or more/],
+    ['SHUTDOWN_TIMEOUT_MS', '600001', /SHUTDOWN_TIMEOUT_MS: must be at most 600000/],
     ['STRIPE_SECRET_KEY', 'sk_test_x', /set all three or none/],
     ['GOOGLE_CLIENT_ID', 'abc', /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither/],
   ])('stops with a message naming %s=%s', (name, value, message) => {

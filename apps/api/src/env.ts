@@ -104,6 +104,16 @@ const EnvSchema = z.object({
     .min(1, 'must be at least 1')
     .max(3600, 'must be at most 3600')
     .default(30),
+  /**
+   * On SIGTERM or SIGINT, how long requests in flight may take before their connections are
+   * closed and the process exits; a second signal exits at once.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(600_000, 'must be at most 600000')
+    .default(10_000),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

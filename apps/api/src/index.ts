@@ -1,6 +1,12 @@
 import { DataDirInUseError } from './db/data-dir-lock';
 import { EnvError, loadEnv } from './env';
+import { abandonLogs, flushLogs } from './lib/logger';
 import { startServer } from './server';
+
+/** After the shutdown deadline: time for the database to close before the exit is forced. */
+const CLOSE_MARGIN_MS = 3000;
+/** How long the last log lines may wait for a reader of stdout. */
+const LOG_FLUSH_MS = 500;
 
 async function main() {
   const env = loadEnv();
@@ -16,12 +22,28 @@ async function main() {
 
   let stopping = false;
   const stop = (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: the operator does not want to wait.
+      abandonLogs();
+      process.exit(1);
+    }
     stopping = true;
-    console.log(`${signal}: stopping`);
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
+    console.log(`${signal}: stopping (at most ${env.SHUTDOWN_TIMEOUT_MS} ms)`);
+    // The exit happens even if closing hangs; unref'd, so it never delays a clean exit.
+    setTimeout(() => {
+      abandonLogs();
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_MS + CLOSE_MARGIN_MS).unref();
+    server.close(env.SHUTDOWN_TIMEOUT_MS).then(
+      async () => {
+        await flushLogs(LOG_FLUSH_MS);
+        process.exit(0);
+      },
+      async (error: unknown) => {
+        console.error('The shop did not stop cleanly:', error);
+        await flushLogs(LOG_FLUSH_MS);
+        process.exit(1);
+      },
     );
   };
   process.on('SIGINT', () => stop('SIGINT'));

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { type ServerResponse, createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
@@ -21,7 +21,8 @@ const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url))
 export interface RunningServer {
   url: string;
   database: DatabaseHandle;
-  close(): Promise<void>;
+  /** Stops accepting, lets requests in flight finish within `timeoutMs`, then closes the rest. */
+  close(timeoutMs?: number): Promise<void>;
 }
 
 /** Opens and migrates the database, seeds it if empty, then listens. */
@@ -50,8 +51,14 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }
 
   const honoListener = getRequestListener(app.fetch);
+  // Answers being written; on shutdown each one closes its connection once sent.
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
   // A fresh copy of a catalogue answer is written before Hono sees the request.
   const server = createServer((request, response) => {
+    if (stopping) response.shouldKeepAlive = false;
+    inFlight.add(response);
+    response.once('close', () => inFlight.delete(response));
     if (!replay.serve(request, response)) void honoListener(request, response);
   });
   await new Promise<void>((resolve, reject) => {
@@ -70,8 +77,21 @@ export async function startServer(env: Env): Promise<RunningServer> {
   return {
     url: `http://${host}:${port}`,
     database,
-    close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+    close: async (timeoutMs = env.SHUTDOWN_TIMEOUT_MS) => {
+      stopping = true;
+      // Clients in the middle of a request get their answer with `Connection: close`;
+      // kept-alive connections without a request are closed now.
+      for (const response of inFlight) {
+        if (!response.headersSent) response.shouldKeepAlive = false;
+      }
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Node 19+ does this inside close() too; kept so the rule does not rest on that.
+      server.closeIdleConnections();
+      // server.close() also stops Node's request timeouts, so a client that sent half a
+      // request would hold the process forever: whatever is left is cut at the deadline.
+      const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      await closed;
+      clearTimeout(deadline);
       await app.orderExpiry.stop();
       await database.close();
     },
