@@ -16,9 +16,20 @@ import { CATEGORIES, PAGES, RUNS_PER_PAGE, measureLighthouse } from './lighthous
 import { measurePurchases } from './purchases.mjs';
 import { TOOL_COUNT, measureSearch } from './search.mjs';
 import { measureStart } from './start.mjs';
+import { measureUncached, measureWorkers } from './uncached.mjs';
 import { WEB_BUDGETS, measureWeb } from './web.mjs';
 
-const ALL = ['web', 'start', 'catalogue', 'lighthouse', 'purchases', 'search', 'postgres'];
+const ALL = [
+  'web',
+  'start',
+  'catalogue',
+  'lighthouse',
+  'purchases',
+  'search',
+  'postgres',
+  'uncached',
+  'workers',
+];
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string' },
@@ -38,6 +49,7 @@ const ms = (value) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
 const rate = (value) => `${value.toFixed(0)}/s`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (kbytes) => `${(kbytes / 1024).toFixed(0)} MB`;
+const cpu = (seconds) => `${seconds.toFixed(1)} s`;
 
 /** One line: our figure, the reference, ours ÷ reference, the target and whether it is met. */
 function row(label, ours, reference, format, target, ok) {
@@ -240,20 +252,26 @@ try {
   });
   await shop?.stop();
 
+  // One PostgreSQL server for every step that needs it; undefined when there is none.
+  let postgresServer;
+  const postgres = async (label) => {
+    postgresServer ??= await startPostgres();
+    if (!postgresServer.skipped) return postgresServer.url;
+    rows.push({
+      label: `${label}: SKIPPED, ${postgresServer.skipped}`,
+      ours: '',
+      reference: '',
+      ratio: '',
+      target: '',
+      ok: 'SKIPPED',
+    });
+    return undefined;
+  };
+
   await step('postgres', 'PostgreSQL', async () => {
-    const server = await startPostgres();
-    if (server.skipped) {
-      rows.push({
-        label: `PostgreSQL lines: SKIPPED, ${server.skipped}`,
-        ours: '',
-        reference: '',
-        ratio: '',
-        target: '',
-        ok: 'SKIPPED',
-      });
-      return;
-    }
-    const databaseUrl = await createDatabase(server.url, 'shop_bench');
+    const serverUrl = await postgres('PostgreSQL lines');
+    if (!serverUrl) return;
+    const databaseUrl = await createDatabase(serverUrl, 'shop_bench');
     const logFile = path.join(dir, 'shop-pg.log');
     let pgShop = await startShop({ databaseUrl, logFile });
     try {
@@ -301,6 +319,62 @@ try {
     } finally {
       await pgShop.stop();
     }
+  });
+
+  await step('uncached', 'uncached reads on PostgreSQL', async () => {
+    const serverUrl = await postgres('Uncached lines');
+    if (!serverUrl) return;
+    const databaseUrl = await createDatabase(serverUrl, 'shop_bench_uncached');
+    const result = await measureUncached({ databaseUrl, dir, seconds });
+    for (const [label, figures] of [
+      ['GET /api/tools, catalogue cache off', result.catalogue],
+      ['My Orders GET /api/purchase?userEmail=, token cache off', result.myOrders],
+    ]) {
+      row(
+        `Uncached PostgreSQL: ${label}, 20 conns, req/s (ref: node:http + pg, same SQL)`,
+        figures.ours.rps,
+        figures.reference.rps,
+        rate,
+        'ratio ≥ 0.70',
+        figures.ours.rps / figures.reference.rps >= 0.7,
+      );
+    }
+    row(
+      'Uncached PostgreSQL: My Orders p99 (ref: node:http + pg, same SQL)',
+      result.myOrders.ours.p99,
+      result.myOrders.reference.p99,
+      ms,
+    );
+  });
+
+  await step('workers', 'WORKERS=2 against one process on PostgreSQL', async () => {
+    const serverUrl = await postgres('WORKERS lines');
+    if (!serverUrl) return;
+    const databaseUrl = await createDatabase(serverUrl, 'shop_bench_workers');
+    const result = await measureWorkers({
+      databaseUrl,
+      openDirect: () => openPostgres(databaseUrl),
+      dir,
+      seconds,
+    });
+    row(
+      'WORKERS=2: uncached GET /api/tools, 20 conns, req/s (ref: WORKERS=1)',
+      result[2].rps,
+      result[1].rps,
+      rate,
+    );
+    for (const workers of [1, 2]) {
+      const { shopCpu, postgresCpu } = result[workers];
+      row(
+        `WORKERS=${workers}: CPU of the shop (ref: of PostgreSQL), ${seconds} s load`,
+        shopCpu,
+        postgresCpu,
+        cpu,
+      );
+    }
+    notes.push(
+      'WORKERS: on 2 cores PostgreSQL and the shop share the CPU, so there is no target; the CPU lines show where the time goes.',
+    );
   });
 } catch (error) {
   failures.push(String(error.stack ?? error));

@@ -11,6 +11,7 @@ import { onCleanup } from './cleanup.mjs';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverJs = path.join(root, 'apps/api/dist/server.js');
 const bareServerJs = path.join(root, 'bench/lib/bare-server.mjs');
+const barePgServerJs = path.join(root, 'bench/lib/bare-pg-server.mjs');
 
 /**
  * ADMIN_EMAIL in every shop the bench starts. Signed up with a password it is a customer; the
@@ -162,6 +163,18 @@ export async function startBareServer({ body, contentType, logFile, onlyRoot = f
       CONTENT_TYPE: contentType,
       ONLY_ROOT: onlyRoot ? '1' : '0',
     },
+  });
+}
+
+/** The reference for uncached reads: node:http and pg running the shop's SQL (bare-pg-server.mjs). */
+export async function startBarePgServer({ databaseUrl, logFile }) {
+  const port = await freePort();
+  return spawnServer({
+    args: [barePgServerJs],
+    port,
+    logFile,
+    readyPath: '/',
+    env: { ...process.env, PORT: String(port), DATABASE_URL: databaseUrl },
   });
 }
 

@@ -143,7 +143,7 @@ export function createApi({
   const tokens = createSessionTokens(db, {
     ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
     cacheMs: env.TOKEN_CACHE_MS,
-    findCaller: (userId) => users.findCaller(userId),
+    findCaller: (owner) => users.findCaller(owner),
   });
   const users = createUsersService(db, {
     adminEmail: env.ADMIN_EMAIL,

@@ -21,7 +21,7 @@ async function main(email: string | undefined) {
     await migrateToLatest(database.db);
     const tokens = createSessionTokens(database.db, {
       ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
-      findCaller: (userId) => users.findCaller(userId),
+      findCaller: (owner) => users.findCaller(owner),
     });
     const users = createUsersService(database.db, { tokens });
     const { modified } = await users.makeAdmin(email);

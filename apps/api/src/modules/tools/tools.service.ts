@@ -1,5 +1,5 @@
 import { type Tool, type ToolInput, type ToolListQuery, type ToolUpdate } from '@shop/shared';
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ToolRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -135,8 +135,8 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
       return pages.get(key, async () => {
         const { tools, total } = await list(query);
         const json = JSON.stringify(tools);
-        const hash = createHash('sha1').update(json).update(`;${total}`).digest('base64url');
-        return { json, total, etag: `W/"${hash}"` };
+        const etagHash = digest('sha1', `${json};${total}`, 'base64url');
+        return { json, total, etag: `W/"${etagHash}"` };
       });
     },
 

@@ -2,7 +2,7 @@ import type { Role, ShopUser } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import { removeSignInIdentity } from '../../auth/better-auth';
 import { type CurrentUser, normaliseEmail, type SignedInIdentity } from '../../auth/identity';
-import type { SessionTokens } from '../../auth/session-tokens';
+import type { SessionTokens, TokenCaller, TokenOwner } from '../../auth/session-tokens';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 
@@ -105,11 +105,17 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
     revokeToken: (token: string) => tokens.revoke(token),
 
     /** The caller an account is now, for a token's lookup (auth/); none once removed. */
-    async findCaller(userId: string): Promise<CurrentUser | undefined> {
+    async findCaller(owner: TokenOwner): Promise<TokenCaller | undefined> {
       return db
-        .selectFrom('users')
-        .select(['id', 'email', 'name', 'role'])
-        .where('id', '=', userId)
+        .selectFrom(owner.as('owner'))
+        .innerJoin('users', 'users.id', 'owner.user_id')
+        .select([
+          'users.id',
+          'users.email',
+          'users.name',
+          'users.role',
+          'owner.expires_at as tokenExpiresAt',
+        ])
         .executeTakeFirst();
     },
 
