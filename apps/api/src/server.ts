@@ -4,11 +4,13 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
 import { createAuth } from './auth/better-auth';
+import { createCacheListener } from './db/cache-listener';
 import {
   type DatabaseHandle,
   migrateToLatest,
   openDatabase,
   refreshStatistics,
+  withMigrationLock,
 } from './db/database';
 import { seedDemoData } from './db/seed';
 import type { Env } from './env';
@@ -33,18 +35,36 @@ export async function startServer(env: Env): Promise<RunningServer> {
   );
   let auth;
   try {
-    auth = createAuth(database.db, env, resolveAuthSecret(env), logger);
-    await auth.migrate();
-    await migrateToLatest(database.db);
-    if (env.SEED_DEMO && (await seedDemoData(database.db))) logger.info('seeded demo data');
+    const authOfDb = createAuth(database.db, env, resolveAuthSecret(env), logger);
+    auth = authOfDb;
+    // Processes starting together on one PostgreSQL: one migrates and seeds, then the next.
+    await withMigrationLock(database.db, async (connection) => {
+      const signInTables = await authOfDb.migrate(connection);
+      if (signInTables.length > 0) logger.info({ tables: signInTables }, 'sign-in tables migrated');
+      const applied = await migrateToLatest(connection);
+      if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+      if (env.SEED_DEMO && (await seedDemoData(connection))) logger.info('seeded demo data');
+    });
     await refreshStatistics(database.db);
   } catch (error) {
     await database.close();
     throw error;
   }
 
-  const replay = createCatalogueReplay(env, logger);
-  const app = createApp({ db: database.db, env, logger, auth, replay });
+  // Several processes on one PostgreSQL hear each other's changes; PGlite has only this one.
+  const cacheListener = env.DATABASE_URL
+    ? createCacheListener({ databaseUrl: env.DATABASE_URL, logger })
+    : undefined;
+  await cacheListener?.start();
+  const replay = createCatalogueReplay(env, logger, cacheListener);
+  const app = createApp({
+    db: database.db,
+    env,
+    logger,
+    auth,
+    replay,
+    cacheSync: cacheListener,
+  });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {
     logger.warn({ webRoot }, 'web app not built: serving the API only (run npm run build)');
@@ -93,6 +113,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await closed;
       clearTimeout(deadline);
       await app.orderExpiry.stop();
+      await cacheListener?.close();
       await database.close();
     },
   };

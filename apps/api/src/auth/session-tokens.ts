@@ -24,6 +24,8 @@ export interface SessionTokensOptions {
    * the accounts: app.ts passes its lookup in, so auth/ imports nothing from modules/.
    */
   findCaller: (userId: string) => Promise<CurrentUser | undefined>;
+  /** False while changes made by other processes could be missed: nothing is remembered. */
+  cacheOn?: () => boolean;
 }
 
 /**
@@ -32,10 +34,12 @@ export interface SessionTokensOptions {
  */
 export function createSessionTokens(db: Kysely<Database>, options: SessionTokensOptions) {
   const cacheMs = options.cacheMs ?? 0;
+  const cacheOn = options.cacheOn ?? (() => true);
   /**
    * Callers of recently seen tokens, by token hash. Every change here that could change an
    * answer (sign-out, removal, promotion, a new name) forgets them at once; a change made by
-   * another process shows within `cacheMs`, and no entry outlives its token.
+   * another process too when it is announced (lib/cache-sync.ts), and otherwise within
+   * `cacheMs`. No entry outlives its token.
    */
   const callers = new Map<string, { user: CurrentUser; until: number }>();
   let changes = 0; // a lookup that began before a change is not remembered
@@ -110,7 +114,7 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
     async authenticate(token: string): Promise<CurrentUser | undefined> {
       const hash = hashToken(token);
       const now = Date.now();
-      const known = callers.get(hash);
+      const known = cacheMs > 0 && cacheOn() ? callers.get(hash) : undefined;
       if (known && known.until > now) return known.user;
       if (known) callers.delete(hash);
       const changesBefore = changes;
@@ -123,11 +127,16 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
       if (!row) return undefined;
       const user = await options.findCaller(row.user_id);
       if (!user) return undefined;
-      if (cacheMs > 0 && changes === changesBefore) {
+      if (cacheMs > 0 && changes === changesBefore && cacheOn()) {
         if (callers.size >= TOKEN_CACHE_ENTRIES) callers.delete(callers.keys().next().value!);
         callers.set(hash, { user, until: Math.min(now + cacheMs, row.expires_at.getTime()) });
       }
       return user;
+    },
+
+    /** Forgets the remembered caller of one token (it ended, maybe through another process). */
+    forgetToken(tokenHash: string): void {
+      forgetTokens([tokenHash]);
     },
 
     /** Forgets the remembered callers of one account (a new name, email or role). */
