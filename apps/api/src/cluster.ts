@@ -11,6 +11,8 @@ export const STOP_MESSAGE = { type: 'stop' } as const;
 
 export interface PrimaryOptions {
   workers: number;
+  /** The file a worker runs: the server's entry, not whatever started the primary (npm start). */
+  entry: string;
   /** A worker's own deadline to stop (SHUTDOWN_TIMEOUT_MS plus its margin to close). */
   workerStopMs: number;
   /** Waits before restarting a worker that died: the first, doubling up to the last. */
@@ -21,7 +23,16 @@ export interface PrimaryOptions {
 /** After a worker's own deadline: time for it to exit before it is killed. */
 const KILL_MARGIN_MS = 1000;
 /** A worker that ran this long before dying restarts after the shortest wait again. */
-const STABLE_MS = 30_000;
+export const STABLE_MS = 30_000;
+
+/**
+ * How long to wait before restarting a worker that died: `firstMs`, doubled for each death in
+ * a row of workers that did not run `STABLE_MS`, at most `maxMs`. A worker that keeps failing
+ * (a bad deploy, a database refusing it) is retried at a slow pace, not in a hot loop.
+ */
+export function restartDelay(deathsInRow: number, firstMs: number, maxMs: number): number {
+  return Math.min(firstMs * 2 ** Math.max(0, Math.min(deathsInRow - 1, 30)), maxMs);
+}
 
 /**
  * The primary of `WORKERS=n`: forks the workers, which share the port (node:cluster hands out
@@ -34,6 +45,7 @@ const STABLE_MS = 30_000;
  */
 export function runPrimary(options: PrimaryOptions): void {
   const started = performance.now();
+  cluster.setupPrimary({ exec: options.entry });
   const restartMs = options.restartMs ?? 500;
   const maxRestartMs = options.maxRestartMs ?? 30_000;
   let stopping = false;
@@ -85,7 +97,7 @@ export function runPrimary(options: PrimaryOptions): void {
       return;
     }
     const inRow = ranMs >= STABLE_MS ? 1 : deaths;
-    const waitMs = Math.min(restartMs * 2 ** (inRow - 1), maxRestartMs);
+    const waitMs = restartDelay(inRow, restartMs, maxRestartMs);
     console.error(
       `worker ${worker.process.pid} died (${signal ?? `exit ${code}`}): restarting it in ${waitMs} ms`,
     );

@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
 import { STOP_MESSAGE, type WorkerReady, runPrimary } from './cluster';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { EnvError, loadEnv } from './env';
@@ -15,6 +16,7 @@ async function main() {
   if (env.WORKERS > 1 && cluster.isPrimary) {
     runPrimary({
       workers: env.WORKERS,
+      entry: fileURLToPath(import.meta.url),
       workerStopMs: env.SHUTDOWN_TIMEOUT_MS + CLOSE_MARGIN_MS,
     });
     return;

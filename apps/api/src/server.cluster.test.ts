@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import type { Tool } from '@shop/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,13 +161,15 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
     expect(tools[0]!.count).toBe(demoTools.length); // the demo catalogue, once
 
     // Each process logs what it migrated: every step appears once, in one process.
-    const lines = shops.flatMap((shop) => logLines(shop.output().stdout));
-    const migrated = lines.filter((line) => line.msg === 'database migrated');
+    const lines = () => shops.flatMap((shop) => logLines(shop.output().stdout));
+    // Log lines are written within 250 ms.
+    await msUntil(async () => lines().some((line) => line.msg === 'seeded demo data'), 2000);
+    const migrated = lines().filter((line) => line.msg === 'database migrated');
     expect(migrated).toHaveLength(1);
     expect(migrated[0]!.migrations).toEqual(Object.keys(migrations));
-    expect(lines.filter((line) => line.msg === 'sign-in tables migrated')).toHaveLength(1);
-    expect(lines.filter((line) => line.msg === 'seeded demo data')).toHaveLength(1);
-    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(lines().filter((line) => line.msg === 'sign-in tables migrated')).toHaveLength(1);
+    expect(lines().filter((line) => line.msg === 'seeded demo data')).toHaveLength(1);
+    expect(lines().filter((line) => line.level >= 50)).toEqual([]);
     for (const shop of shops) expect(shop.output().stderr).not.toMatch(/error/i);
   });
 
@@ -345,6 +348,24 @@ describe.skipIf(!serverUrl)('a process whose listener connection is lost', () =>
   }, 120_000);
 });
 
+const parentOf = (pid: number) =>
+  Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+/** Running: neither gone nor a zombie (an orphan waits for whoever reaps it, maybe forever). */
+const alive = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+const childrenOf = (pid: number) =>
+  fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .map(Number);
+
 describe.skipIf(!serverUrl)('WORKERS=2', () => {
   it('one command serves from two worker processes, restarts one that dies, and SIGTERM stops all', async () => {
     const database = await createEmptyPostgresDatabase();
@@ -355,16 +376,6 @@ describe.skipIf(!serverUrl)('WORKERS=2', () => {
       },
     );
     const primary = shop.child.pid!;
-    const parentOf = (pid: number) =>
-      Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-    const alive = (pid: number) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    };
     /** The worker pids that logged a health request since `from` lines of output. */
     const answeringPids = async (count: number) => {
       const from = shop.output().stdout.length;
@@ -399,6 +410,48 @@ describe.skipIf(!serverUrl)('WORKERS=2', () => {
       expect(exited.code).toBe(0);
       for (const pid of workers) expect(alive(pid)).toBe(false);
     } finally {
+      shop.child.kill('SIGKILL');
+      for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      await shop.exited;
+      await database.drop();
+    }
+  }, 120_000);
+});
+
+describe.skipIf(!serverUrl)('WORKERS=2 stopping', () => {
+  it('waits for a worker finishing a request, and a second SIGTERM ends every process at once', async () => {
+    const database = await createEmptyPostgresDatabase();
+    const shop = await startServerProcess({
+      ...shopEnv(database.url),
+      WORKERS: '2',
+      SHUTDOWN_TIMEOUT_MS: '30000',
+    }).catch(async (error: unknown) => {
+      await database.drop();
+      throw error;
+    });
+    const workers = childrenOf(shop.child.pid!);
+    const port = Number(new URL(shop.url).port);
+    const halfSent = net.connect(port, '127.0.0.1');
+    try {
+      expect(workers).toHaveLength(2);
+      // Headers without their closing blank line: the worker that took it waits for the rest.
+      await new Promise<void>((resolve) => halfSent.once('connect', resolve));
+      halfSent.on('error', () => {});
+      halfSent.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      await sleep(200);
+
+      shop.child.kill('SIGTERM');
+      await sleep(1500);
+      expect(shop.child.exitCode).toBeNull(); // still stopping, within its 30 s
+      const began = performance.now();
+      shop.child.kill('SIGTERM');
+      const exited = await shop.exited;
+      expect(performance.now() - began).toBeLessThan(1000);
+      expect(exited.code).toBe(1);
+      await sleep(100);
+      for (const pid of workers) expect(alive(pid)).toBe(false);
+    } finally {
+      halfSent.destroy();
       shop.child.kill('SIGKILL');
       for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
       await shop.exited;
