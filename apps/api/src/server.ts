@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
-import { createAuth } from './auth/better-auth';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { type Auth, createAuth } from './auth/better-auth';
 import { createCacheListener } from './db/cache-listener';
 import {
   type DatabaseHandle,
@@ -12,6 +14,7 @@ import {
   refreshStatistics,
   withMigrationLock,
 } from './db/database';
+import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
 import type { Env } from './env';
 import { createLogger } from './lib/logger';
@@ -27,6 +30,26 @@ export interface RunningServer {
   close(timeoutMs?: number): Promise<void>;
 }
 
+/**
+ * Better Auth's tables, then ours, then the demo data when the shop is empty. Processes
+ * starting together on one PostgreSQL take turns (one lock around all three): the first does
+ * the work, the others find it done. Each logs what it did.
+ */
+export async function migrateAndSeed(
+  db: Kysely<Database>,
+  auth: Pick<Auth, 'migrate'>,
+  options: { seed: boolean; logger: Logger },
+): Promise<void> {
+  const { logger } = options;
+  await withMigrationLock(db, async (connection) => {
+    const signInTables = await auth.migrate(connection);
+    if (signInTables.length > 0) logger.info({ tables: signInTables }, 'sign-in tables migrated');
+    const applied = await migrateToLatest(connection);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    if (options.seed && (await seedDemoData(connection))) logger.info('seeded demo data');
+  });
+}
+
 /** Opens and migrates the database, seeds it if empty, then listens. */
 export async function startServer(env: Env): Promise<RunningServer> {
   const logger = createLogger(env);
@@ -35,16 +58,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   );
   let auth;
   try {
-    const authOfDb = createAuth(database.db, env, resolveAuthSecret(env), logger);
-    auth = authOfDb;
-    // Processes starting together on one PostgreSQL: one migrates and seeds, then the next.
-    await withMigrationLock(database.db, async (connection) => {
-      const signInTables = await authOfDb.migrate(connection);
-      if (signInTables.length > 0) logger.info({ tables: signInTables }, 'sign-in tables migrated');
-      const applied = await migrateToLatest(connection);
-      if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-      if (env.SEED_DEMO && (await seedDemoData(connection))) logger.info('seeded demo data');
-    });
+    auth = createAuth(database.db, env, resolveAuthSecret(env), logger);
+    await migrateAndSeed(database.db, auth, { seed: env.SEED_DEMO, logger });
     await refreshStatistics(database.db);
   } catch (error) {
     await database.close();
