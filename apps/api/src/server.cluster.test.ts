@@ -254,6 +254,64 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
     console.log(`price change seen on A after ${onA.toFixed(1)} ms`);
     expect(onA).toBeLessThan(100);
   });
+
+  it("a buyer's cancel through C gives the stock back in A's catalogue within 100 ms", async () => {
+    const [a, , c] = shops as [ShopProcess, ShopProcess, ShopProcess];
+    const [buyer] = await insertAccounts(client, 1);
+    const [tool] = await catalogue(a.url);
+    const bought = await call(c.url, 'POST', '/api/purchase', buyer!.token, {
+      toolId: tool!._id,
+      quantity: tool!.minOrderQuantity,
+      phone: '+1 555 0100',
+      address: '1 Cluster Street, Springfield',
+    });
+    expect(bought.status).toBe(201);
+    const { _id: orderId } = (await bought.json()) as { _id: string };
+    const stockOnA = async () =>
+      (await catalogue(a.url)).find((item) => item._id === tool!._id)!.availableQuantity;
+    expect(
+      await msUntil(
+        async () => (await stockOnA()) === tool!.availableQuantity - tool!.minOrderQuantity,
+      ),
+    ).toBeLessThan(100);
+    expect(await stockOnA()).toBe(tool!.availableQuantity - tool!.minOrderQuantity); // cached
+
+    const cancelled = await call(c.url, 'POST', `/api/purchase/${orderId}/cancel`, buyer!.token);
+    expect(cancelled.status).toBe(200);
+    const onA = await msUntil(async () => (await stockOnA()) === tool!.availableQuantity);
+    console.log(`cancel seen on A after ${onA.toFixed(1)} ms`);
+    expect(onA).toBeLessThan(100);
+  });
+
+  it("an admin's promotion and removal through A apply on B and C within 100 ms", async () => {
+    const [a, b, c] = shops as [ShopProcess, ShopProcess, ShopProcess];
+    const [member] = await insertAccounts(client, 1);
+    const listUsers = (shop: ShopProcess) => call(shop.url, 'GET', '/api/user', member!.token);
+    // B and C remember the member as a customer (TOKEN_CACHE_MS: a minute).
+    for (const shop of [b, c, b, c]) expect((await listUsers(shop)).status).toBe(403);
+
+    const promoted = await call(a.url, 'PUT', `/api/user/admin/${member!.email}`, admin.token);
+    expect(promoted.status).toBe(200);
+    const [promotedOnB = Infinity, promotedOnC = Infinity] = await Promise.all(
+      [b, c].map((shop) => msUntil(async () => (await listUsers(shop)).status === 200)),
+    );
+    console.log(
+      `promotion seen on B after ${promotedOnB.toFixed(1)} ms, on C after ${promotedOnC.toFixed(1)} ms`,
+    );
+    expect(promotedOnB).toBeLessThan(100);
+    expect(promotedOnC).toBeLessThan(100);
+
+    const removed = await call(a.url, 'DELETE', `/api/user/${member!.email}`, admin.token);
+    expect(removed.status).toBe(200);
+    const [removedOnB = Infinity, removedOnC = Infinity] = await Promise.all(
+      [b, c].map((shop) => msUntil(async () => (await listUsers(shop)).status === 401)),
+    );
+    console.log(
+      `removal seen on B after ${removedOnB.toFixed(1)} ms, on C after ${removedOnC.toFixed(1)} ms`,
+    );
+    expect(removedOnB).toBeLessThan(100);
+    expect(removedOnC).toBeLessThan(100);
+  });
 });
 
 describe.skipIf(!serverUrl)('a process whose listener connection is lost', () => {
