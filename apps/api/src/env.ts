@@ -41,8 +41,8 @@ const EnvSchema = z.object({
     .default(100 * 1024),
   /**
    * How long a bearer token's caller may be remembered in memory (decision 010); 0 turns it
-   * off. Changes made through this process apply at once; with several processes, a sign-out
-   * or removal made through another one applies here within this time.
+   * off. Changes apply at once: through this process, or announced by PostgreSQL (LISTEN/NOTIFY)
+   * when several share it; this time bounds what a process whose listener is cut could miss.
    */
   TOKEN_CACHE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })

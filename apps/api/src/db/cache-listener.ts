@@ -13,6 +13,12 @@ export interface CacheListenerOptions {
   /** The first wait before reconnecting; it doubles at each failure up to `maxRetryMs`. */
   retryMs?: number;
   maxRetryMs?: number;
+  /**
+   * A connection can die without a word (a network cut, a frozen server): it is asked a
+   * question this often, and given up when an answer or a connection takes over `timeoutMs`.
+   */
+  pingEveryMs?: number;
+  timeoutMs?: number;
 }
 
 /**
@@ -23,6 +29,7 @@ export interface CacheListenerOptions {
 export function createCacheListener(options: CacheListenerOptions) {
   const firstRetryMs = options.retryMs ?? 500;
   const maxRetryMs = options.maxRetryMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 5000;
   const targets: CacheTarget[] = [];
   let live = false;
   let client: pg.Client | undefined;
@@ -30,6 +37,13 @@ export function createCacheListener(options: CacheListenerOptions) {
   let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
   let everLive = false;
+
+  const ping = setInterval(() => {
+    const current = client;
+    if (!current || !live) return;
+    current.query('select 1').catch((error: unknown) => lost(current, error));
+  }, options.pingEveryMs ?? 10_000);
+  ping.unref();
 
   const clearAll = () => {
     for (const target of targets) target.clearAll();
@@ -67,6 +81,9 @@ export function createCacheListener(options: CacheListenerOptions) {
       connectionString: options.databaseUrl,
       application_name: `${LISTENER_APPLICATION_NAME} ${process.pid}`,
       keepAlive: true,
+      // Its only questions are LISTEN and the ping: one unanswered this long means it is gone.
+      query_timeout: timeoutMs,
+      connectionTimeoutMillis: timeoutMs,
     });
     client = next;
     next.on('error', (error) => lost(next, error));
@@ -107,6 +124,7 @@ export function createCacheListener(options: CacheListenerOptions) {
     async close() {
       closed = true;
       live = false;
+      clearInterval(ping);
       if (retryTimer) clearTimeout(retryTimer);
       const last = client;
       client = undefined;
