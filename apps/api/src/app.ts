@@ -11,6 +11,7 @@ import { createSessionTokens } from './auth/session-tokens';
 import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Database } from './db/schema';
 import type { Env } from './env';
+import type { CacheSync } from './lib/cache-sync';
 import { apiNotFound, createErrorHandler } from './lib/errors';
 import { requestLogger } from './lib/logger';
 import { routesOf } from './lib/openapi';
@@ -69,11 +70,21 @@ export interface AppDeps {
   paymentProvider?: AnyProvider;
   /** The server's replay of catalogue answers (`createCatalogueReplay`); tests may leave it. */
   replay?: ResponseReplay;
+  /**
+   * Other processes' changes, announced (PostgreSQL: db/cache-listener.ts). Without it (PGlite,
+   * tests) the caches know only this process's changes, which is all there is.
+   */
+  cacheSync?: CacheSync;
 }
 
 /** The public catalogue's answers, replayed from memory by the server (decision 010). */
-export const createCatalogueReplay = (env: AppEnv, logger: Logger) =>
-  createResponseReplay({ paths: ['/api/tools'], ttlMs: env.CATALOGUE_CACHE_MS ?? 1000, logger });
+export const createCatalogueReplay = (env: AppEnv, logger: Logger, cacheSync?: CacheSync) =>
+  createResponseReplay({
+    paths: ['/api/tools'],
+    ttlMs: env.CATALOGUE_CACHE_MS ?? 1000,
+    logger,
+    enabled: cacheSync && (() => cacheSync.live),
+  });
 
 /** Stripe when its three keys are set, the built-in test mode otherwise (decision 008). */
 function choosePaymentProvider(db: Kysely<Database>, env: AppEnv): AnyProvider {
@@ -109,15 +120,18 @@ export function createApi({
   clientAddress,
   paymentProvider,
   replay,
+  cacheSync,
 }: AppDeps) {
   const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
   if (cors) api.use('*', cors);
   api.use('*', jsonBodyLimit(env));
 
+  const cacheOn = cacheSync && (() => cacheSync.live);
   const tools = createToolsService(db, {
     cacheTtlMs: env.CATALOGUE_CACHE_MS,
     onChange: replay?.clear,
+    cacheOn,
   });
   // A purchase or a cancel changes a tool's stock: the catalogue cache forgets its pages.
   const orders = createOrdersService(db, {
@@ -144,6 +158,19 @@ export function createApi({
     ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
     cacheMs: env.TOKEN_CACHE_MS,
     findCaller: (owner) => users.findCaller(owner),
+    cacheOn,
+  });
+  // Every process, this one included, hears each committed change (migration 0011).
+  cacheSync?.subscribe({
+    apply: (change) => {
+      if (change.kind === 'catalogue') tools.catalogueChanged();
+      else if (change.kind === 'token') tokens.forgetToken(change.tokenHash);
+      else tokens.forgetUser(change.userId);
+    },
+    clearAll: () => {
+      tools.catalogueChanged();
+      tokens.forgetAll();
+    },
   });
   const users = createUsersService(db, {
     adminEmail: env.ADMIN_EMAIL,

@@ -14,6 +14,7 @@ describe('loadEnv', () => {
     expect(env.MAX_UNPAID_ORDERS).toBe(5);
     expect(env.ORDER_EXPIRY_INTERVAL_SECONDS).toBe(30);
     expect(env.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
+    expect(env.WORKERS).toBe(1);
   });
 
   it('reads the values it is given', () => {
@@ -28,6 +29,20 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBe('postgres://shop@127.0.0.1:5432/shop');
     expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(loadEnv({ SHUTDOWN_TIMEOUT_MS: '600000' }).SHUTDOWN_TIMEOUT_MS).toBe(600_000);
+  });
+
+  it('runs up to 64 worker processes, on PostgreSQL only', () => {
+    const postgres = { DATABASE_URL: 'postgres://shop@127.0.0.1:5432/shop' };
+    expect(loadEnv({ ...postgres, WORKERS: '64' }).WORKERS).toBe(64);
+    expect(() => loadEnv({ ...postgres, WORKERS: '65' })).toThrow(
+      /WORKERS: must be between 1 and 64/,
+    );
+    expect(() => loadEnv({ ...postgres, WORKERS: '0' })).toThrow(
+      /WORKERS: must be between 1 and 64/,
+    );
+    expect(loadEnv({ WORKERS: '1' }).WORKERS).toBe(1);
+    expect(() => loadEnv({ WORKERS: '2' })).toThrow(EnvError);
+    expect(() => loadEnv({ WORKERS: '2' })).toThrow(/WORKERS: 2 processes need DATABASE_URL/);
   });
 
   it.each([

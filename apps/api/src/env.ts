@@ -41,8 +41,8 @@ const EnvSchema = z.object({
     .default(100 * 1024),
   /**
    * How long a bearer token's caller may be remembered in memory (decision 010); 0 turns it
-   * off. Changes made through this process apply at once; with several processes, a sign-out
-   * or removal made through another one applies here within this time.
+   * off. Changes apply at once: through this process, or announced by PostgreSQL (LISTEN/NOTIFY)
+   * when several share it; this time bounds what a process whose listener is cut could miss.
    */
   TOKEN_CACHE_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
@@ -114,6 +114,16 @@ const EnvSchema = z.object({
     .min(0, 'must be 0 or more')
     .max(600_000, 'must be at most 600000')
     .default(10_000),
+  /**
+   * Processes serving the port (node:cluster), for several cores; more than 1 needs
+   * DATABASE_URL, since the embedded database belongs to one process.
+   */
+  WORKERS: z.coerce
+    .number({ error: 'must be a number of processes' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 64')
+    .max(64, 'must be between 1 and 64')
+    .default(1),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -177,6 +187,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
     problems.push('  OIDC_ISSUER and OIDC_CLIENT_ID: set both or neither');
+  }
+  if (env.WORKERS > 1 && !env.DATABASE_URL) {
+    problems.push(
+      `  WORKERS: ${env.WORKERS} processes need DATABASE_URL (PostgreSQL); the embedded database (DATA_DIR) is used by one process`,
+    );
   }
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     problems.push('  AUTH_SECRET: required in production (at least 32 random characters)');

@@ -1,3 +1,6 @@
+import cluster from 'node:cluster';
+import { fileURLToPath } from 'node:url';
+import { STOP_MESSAGE, type WorkerReady, runPrimary } from './cluster';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { EnvError, loadEnv } from './env';
 import { abandonLogs, flushLogs } from './lib/logger';
@@ -10,15 +13,39 @@ const LOG_FLUSH_MS = 500;
 
 async function main() {
   const env = loadEnv();
+  if (env.WORKERS > 1 && cluster.isPrimary) {
+    runPrimary({
+      workers: env.WORKERS,
+      entry: fileURLToPath(import.meta.url),
+      workerStopMs: env.SHUTDOWN_TIMEOUT_MS + CLOSE_MARGIN_MS,
+    });
+    return;
+  }
+  // A worker stopped before it serves has nothing to finish: it leaves (an unfinished
+  // migration rolls back, its lock goes with the connection).
+  let stopWorker: () => void = () => process.exit(0);
+  if (cluster.isWorker) {
+    // The primary owns the signals (cluster.ts): a Ctrl-C or systemd's SIGTERM reaches every
+    // process of the group, and the primary's word follows; counting both would mean "at once".
+    process.on('SIGINT', () => {});
+    process.on('SIGTERM', () => {});
+    process.on('message', (message: typeof STOP_MESSAGE) => {
+      if (message?.type === STOP_MESSAGE.type) stopWorker();
+    });
+  }
   const started = performance.now();
   const server = await startServer(env);
   const where =
     server.database.kind === 'pglite'
       ? `data in ${server.database.location}`
       : `PostgreSQL ${server.database.location}`;
-  console.log(
-    `Laptop parts shop ready in ${Math.round(performance.now() - started)} ms: open ${server.url} (${where})`,
-  );
+  if (cluster.isWorker) {
+    process.send?.({ type: 'ready', url: server.url, where } satisfies WorkerReady);
+  } else {
+    console.log(
+      `Laptop parts shop ready in ${Math.round(performance.now() - started)} ms: open ${server.url} (${where}, 1 process)`,
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -46,8 +73,12 @@ async function main() {
       },
     );
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  if (cluster.isWorker) {
+    stopWorker = () => stop(`worker ${process.pid}`);
+  } else {
+    process.on('SIGINT', () => stop('SIGINT'));
+    process.on('SIGTERM', () => stop('SIGTERM'));
+  }
 }
 
 main().catch((error: unknown) => {

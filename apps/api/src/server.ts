@@ -3,13 +3,18 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
-import { createAuth } from './auth/better-auth';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { type Auth, createAuth } from './auth/better-auth';
+import { createCacheListener } from './db/cache-listener';
 import {
   type DatabaseHandle,
   migrateToLatest,
   openDatabase,
   refreshStatistics,
+  withMigrationLock,
 } from './db/database';
+import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
 import type { Env } from './env';
 import { createLogger } from './lib/logger';
@@ -25,6 +30,26 @@ export interface RunningServer {
   close(timeoutMs?: number): Promise<void>;
 }
 
+/**
+ * Better Auth's tables, then ours, then the demo data when the shop is empty. Processes
+ * starting together on one PostgreSQL take turns (one lock around all three): the first does
+ * the work, the others find it done. Each logs what it did.
+ */
+export async function migrateAndSeed(
+  db: Kysely<Database>,
+  auth: Pick<Auth, 'migrate'>,
+  options: { seed: boolean; logger: Logger },
+): Promise<void> {
+  const { logger } = options;
+  await withMigrationLock(db, async (connection) => {
+    const signInTables = await auth.migrate(connection);
+    if (signInTables.length > 0) logger.info({ tables: signInTables }, 'sign-in tables migrated');
+    const applied = await migrateToLatest(connection);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    if (options.seed && (await seedDemoData(connection))) logger.info('seeded demo data');
+  });
+}
+
 /** Opens and migrates the database, seeds it if empty, then listens. */
 export async function startServer(env: Env): Promise<RunningServer> {
   const logger = createLogger(env);
@@ -34,17 +59,27 @@ export async function startServer(env: Env): Promise<RunningServer> {
   let auth;
   try {
     auth = createAuth(database.db, env, resolveAuthSecret(env), logger);
-    await auth.migrate();
-    await migrateToLatest(database.db);
-    if (env.SEED_DEMO && (await seedDemoData(database.db))) logger.info('seeded demo data');
+    await migrateAndSeed(database.db, auth, { seed: env.SEED_DEMO, logger });
     await refreshStatistics(database.db);
   } catch (error) {
     await database.close();
     throw error;
   }
 
-  const replay = createCatalogueReplay(env, logger);
-  const app = createApp({ db: database.db, env, logger, auth, replay });
+  // Several processes on one PostgreSQL hear each other's changes; PGlite has only this one.
+  const cacheListener = env.DATABASE_URL
+    ? createCacheListener({ databaseUrl: env.DATABASE_URL, logger })
+    : undefined;
+  await cacheListener?.start();
+  const replay = createCatalogueReplay(env, logger, cacheListener);
+  const app = createApp({
+    db: database.db,
+    env,
+    logger,
+    auth,
+    replay,
+    cacheSync: cacheListener,
+  });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {
     logger.warn({ webRoot }, 'web app not built: serving the API only (run npm run build)');
@@ -93,6 +128,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await closed;
       clearTimeout(deadline);
       await app.orderExpiry.stop();
+      await cacheListener?.close();
       await database.close();
     },
   };

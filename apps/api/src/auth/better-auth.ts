@@ -114,8 +114,22 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger:
 export function createAuth(db: Kysely<Database>, env: AuthEnv, secret: string, logger: Logger) {
   const options = authOptions(db, env, secret, logger);
   return Object.assign(betterAuth(options), {
-    /** Creates or updates Better Auth's own tables; run at start before ours. */
-    migrate: async () => (await getMigrations(options)).runMigrations(),
+    /**
+     * Creates or updates Better Auth's own tables; run at start before ours, on `db` when given
+     * (the connection holding the migration lock). Answers the tables it created or changed.
+     */
+    migrate: async (db?: Kysely<Database>): Promise<string[]> => {
+      const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(
+        db
+          ? {
+              ...options,
+              database: { ...options.database, db: db as unknown as typeof options.database.db },
+            }
+          : options,
+      );
+      await runMigrations();
+      return [...toBeCreated, ...toBeAdded].map((change) => change.table);
+    },
   });
 }
 

@@ -27,6 +27,8 @@ export interface SessionTokensOptions {
    * costs one statement.
    */
   findCaller: (owner: TokenOwner) => Promise<TokenCaller | undefined>;
+  /** False while changes made by other processes could be missed: nothing is remembered. */
+  cacheOn?: () => boolean;
 }
 
 /** A live token's owner and expiry: at most one row. */
@@ -40,10 +42,12 @@ export type TokenCaller = CurrentUser & { tokenExpiresAt: Date };
  */
 export function createSessionTokens(db: Kysely<Database>, options: SessionTokensOptions) {
   const cacheMs = options.cacheMs ?? 0;
+  const cacheOn = options.cacheOn ?? (() => true);
   /**
    * Callers of recently seen tokens, by token hash. Every change here that could change an
    * answer (sign-out, removal, promotion, a new name) forgets them at once; a change made by
-   * another process shows within `cacheMs`, and no entry outlives its token.
+   * another process too when it is announced (lib/cache-sync.ts), and otherwise within
+   * `cacheMs`. No entry outlives its token.
    */
   const callers = new Map<string, { user: CurrentUser; until: number }>();
   let changes = 0; // a lookup that began before a change is not remembered
@@ -118,7 +122,7 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
     async authenticate(token: string): Promise<CurrentUser | undefined> {
       const hash = hashToken(token);
       const now = Date.now();
-      const known = callers.get(hash);
+      const known = cacheMs > 0 && cacheOn() ? callers.get(hash) : undefined;
       if (known && known.until > now) return known.user;
       if (known) callers.delete(hash);
       const changesBefore = changes;
@@ -131,11 +135,16 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
       );
       if (!caller) return undefined;
       const { tokenExpiresAt, ...user } = caller;
-      if (cacheMs > 0 && changes === changesBefore) {
+      if (cacheMs > 0 && changes === changesBefore && cacheOn()) {
         if (callers.size >= TOKEN_CACHE_ENTRIES) callers.delete(callers.keys().next().value!);
         callers.set(hash, { user, until: Math.min(now + cacheMs, tokenExpiresAt.getTime()) });
       }
       return user;
+    },
+
+    /** Forgets the remembered caller of one token (it ended, maybe through another process). */
+    forgetToken(tokenHash: string): void {
+      forgetTokens([tokenHash]);
     },
 
     /** Forgets the remembered callers of one account (a new name, email or role). */

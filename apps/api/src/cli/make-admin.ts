@@ -2,7 +2,7 @@
 // This is how the first admin is made: ADMIN_EMAIL alone only grants admin to a sign-in whose
 // provider verified the email, never to a password sign-up, which anyone could make first.
 import { DataDirInUseError } from '../db/data-dir-lock';
-import { migrateToLatest, openDatabase } from '../db/database';
+import { migrateToLatest, openDatabase, withMigrationLock } from '../db/database';
 import { EnvError, loadEnv } from '../env';
 import { AppError } from '../lib/errors';
 import { createSessionTokens } from '../auth/session-tokens';
@@ -18,7 +18,8 @@ async function main(email: string | undefined) {
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
   );
   try {
-    await migrateToLatest(database.db);
+    // Servers may be starting on the same PostgreSQL: their migrations and this one take turns.
+    await withMigrationLock(database.db, migrateToLatest);
     const tokens = createSessionTokens(database.db, {
       ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
       findCaller: (owner) => users.findCaller(owner),

@@ -75,8 +75,34 @@ export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
   await sql`analyze tools`.execute(db);
 }
 
-/** Brings the schema up to date; run at every start, before the server listens. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+/** Any number; the same in every process and version (the seed and tokens use others). */
+const MIGRATION_LOCK_KEY = 7_314_000;
+
+/**
+ * Runs `migrate` on one connection holding a session advisory lock, so processes starting
+ * together on one PostgreSQL migrate (and seed) one after another: the first does the work,
+ * the others find it done. Better Auth's migrations take no lock of their own (Kysely's do).
+ * The lock goes with the connection, should the process die holding it.
+ */
+export async function withMigrationLock<T>(
+  db: Kysely<Database>,
+  migrate: (connection: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    try {
+      return await migrate(connection);
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    }
+  });
+}
+
+/**
+ * Brings the schema up to date; run at every start, before the server listens. Answers the
+ * migrations this call applied.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
@@ -86,4 +112,5 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+  return (results ?? []).map((result) => result.migrationName);
 }

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { MiddlewareHandler } from 'hono';
 import pino, { type Logger } from 'pino';
 import type { Env } from '../env';
@@ -39,7 +40,8 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL' | 'NODE_ENV'>): Logger {
   return pino(
     {
       level: env.LOG_LEVEL,
-      base: undefined,
+      // Under WORKERS > 1 each line names the worker that wrote it.
+      base: cluster.isWorker ? { pid: process.pid } : undefined,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
     destination,

@@ -25,6 +25,8 @@ export interface ResponseReplayOptions {
   /** How often the count of replayed answers is logged. */
   logEveryMs?: number;
   now?: () => number;
+  /** False while changes made elsewhere could be missed: nothing is kept or replayed. */
+  enabled?: () => boolean;
 }
 
 interface Copy {
@@ -45,6 +47,7 @@ function isReplayable(response: Response): boolean {
 export function createResponseReplay(options: ResponseReplayOptions) {
   const now = options.now ?? (() => performance.now());
   const maxEntries = options.maxEntries ?? 200;
+  const enabled = options.enabled ?? (() => true);
   const paths = new Set(options.paths);
   const copies = new Map<string, Copy>();
   let generation = 0;
@@ -68,7 +71,7 @@ export function createResponseReplay(options: ResponseReplayOptions) {
     if (options.ttlMs <= 0 || c.req.method !== 'GET' || !paths.has(c.req.path)) return;
     if (c.req.header('origin') || !isReplayable(c.res)) return;
     const body = Buffer.from(await c.res.clone().arrayBuffer());
-    if (began !== generation) return; // a change landed while this answer was made
+    if (began !== generation || !enabled()) return; // a change landed while this was made
     const headers: string[] = [];
     c.res.headers.forEach((value, name) => {
       if (name !== 'content-length') headers.push(name, value);
@@ -85,6 +88,7 @@ export function createResponseReplay(options: ResponseReplayOptions) {
   const serve = (request: IncomingMessage, response: ServerResponse): boolean => {
     const url = request.url;
     if (request.method !== 'GET' || url === undefined || !paths.has(pathOf(url))) return false;
+    if (!enabled()) return false;
     const copy = copies.get(url);
     if (!copy) return false;
     if (copy.expires <= now()) {

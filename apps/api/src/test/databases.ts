@@ -26,7 +26,7 @@ let pgliteTemplate: Promise<Blob> | undefined;
  */
 export async function createTestDatabase(
   kind: TestDatabaseKind,
-  migrate: Migrate = (handle) => migrateToLatest(handle.db),
+  migrate: Migrate = async (handle) => void (await migrateToLatest(handle.db)),
 ): Promise<DatabaseHandle> {
   if (kind === 'pglite') {
     pgliteTemplate ??= (async () => {
@@ -38,26 +38,42 @@ export async function createTestDatabase(
     })();
     return openDatabase({ inMemory: true, from: await pgliteTemplate });
   }
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString() });
+  const empty = await createEmptyPostgresDatabase();
+  const handle = await openDatabase({ databaseUrl: empty.url });
   await migrate(handle);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await empty.drop();
     },
+  };
+}
+
+/** Runs one statement on the test server's maintenance database. */
+async function onTestServer(statement: string) {
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new, empty database on the PostgreSQL server (no table at all): its URL, and `drop`,
+ * which ends its connections and removes it.
+ */
+export async function createEmptyPostgresDatabase() {
+  const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
+  await onTestServer(`create database ${name}`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onTestServer(`drop database if exists ${name} with (force)`),
   };
 }
 

@@ -9,6 +9,7 @@ import * as orderReservations from './0007-order-reservations';
 import * as paymentSettlement from './0008-payment-settlement';
 import * as sessionTokens from './0009-session-tokens';
 import * as ordersByAccount from './0010-orders-by-account';
+import * as cacheAnnouncements from './0011-cache-announcements';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-payment-settlement': paymentSettlement,
   '0009-session-tokens': sessionTokens,
   '0010-orders-by-account': ordersByAccount,
+  '0011-cache-announcements': cacheAnnouncements,
 };

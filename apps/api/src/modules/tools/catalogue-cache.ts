@@ -1,7 +1,8 @@
 /**
  * A short-lived, bounded cache of catalogue pages in this process (decision 010).
  *
- * - Every entry lives at most `ttlMs`: another API process's change shows here within that.
+ * - Every entry lives at most `ttlMs`: another API process's change shows here within that,
+ *   or at once when it is announced (lib/cache-sync.ts) and `invalidate` is called.
  * - A change made through this process (`invalidate`) empties it at once.
  * - A page read before a change finished is never kept after it: entries remember the version
  *   they were computed under, and concurrent misses of one key share one database read.
@@ -12,6 +13,8 @@ export interface CacheOptions {
   maxEntries: number;
   maxBytes: number;
   now?: () => number;
+  /** False while changes made elsewhere could be missed: every read goes to `load`. */
+  enabled?: () => boolean;
 }
 
 interface Slot<T> {
@@ -22,6 +25,7 @@ interface Slot<T> {
 
 export function createCatalogueCache<T>(sizeOf: (value: T) => number, options: CacheOptions) {
   const now = options.now ?? (() => performance.now());
+  const enabled = options.enabled ?? (() => true);
   const slots = new Map<string, Slot<T>>();
   let bytes = 0;
 
@@ -37,7 +41,7 @@ export function createCatalogueCache<T>(sizeOf: (value: T) => number, options: C
       const found = slots.get(key);
       if (found && found.expires > now()) return found.value;
       if (found) drop(key, found);
-      if (options.ttlMs <= 0) return load();
+      if (options.ttlMs <= 0 || !enabled()) return load();
 
       const slot: Slot<T> = { expires: now() + options.ttlMs, bytes: 0, value: load() };
       slots.set(key, slot);

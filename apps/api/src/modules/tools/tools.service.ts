@@ -39,6 +39,8 @@ export interface ToolsServiceOptions {
   cacheTtlMs?: number;
   /** Told after every committed change to tools or their stock (other caches forget too). */
   onChange?: () => void;
+  /** False while changes made by other processes could be missed: no page is cached. */
+  cacheOn?: () => boolean;
 }
 
 export function createToolsService(db: Kysely<Database>, options: ToolsServiceOptions = {}) {
@@ -47,6 +49,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     ttlMs: options.cacheTtlMs ?? 1000,
     maxEntries: 200,
     maxBytes: 4 * 1024 * 1024,
+    enabled: options.cacheOn,
   });
   const changed = () => {
     pages.invalidate();
