@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { type DatabaseContents, type DatabaseCopy, countContents, openDatabase } from './database';
 import { LOCK_FOLDER } from './data-dir-lock';
 
@@ -95,6 +96,25 @@ export function decodeBackup(file: Buffer): {
   return { manifest, sections };
 }
 
+/**
+ * The data folder's tarball, uncompressed and checked here: PGlite's own unzip lets a bad
+ * gzip stream escape as an unhandled error, which would end the process mid-restore.
+ */
+function unpackTarball(gzipped: Buffer): Buffer {
+  let tarball: Buffer;
+  try {
+    tarball = gunzipSync(gzipped);
+  } catch (error) {
+    throw new BackupError(
+      `This backup could not be opened as a database: ${(error as Error).message}`,
+    );
+  }
+  if (tarball.subarray(257, 262).toString() !== 'ustar') {
+    throw new BackupError('This backup could not be opened as a database: it holds no tarball.');
+  }
+  return tarball;
+}
+
 /** A name beside `target`, in the same folder so that a rename can move it into place. */
 const besides = (target: string, purpose: string) =>
   path.join(
@@ -170,7 +190,9 @@ export async function restoreBackup(file: Buffer, dataDir: string): Promise<Back
     if (authSecret) {
       fs.writeFileSync(path.join(draft, AUTH_SECRET_FILE), authSecret, { mode: 0o600 });
     }
-    const pgdata = new Blob([sections.get(PGDATA_SECTION)!], { type: 'application/x-gzip' });
+    const pgdata = new Blob([unpackTarball(sections.get(PGDATA_SECTION)!)], {
+      type: 'application/x-tar',
+    });
     let restored: DatabaseContents;
     try {
       const database = await openDatabase({ dataDir: draft, from: pgdata });
