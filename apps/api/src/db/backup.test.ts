@@ -177,7 +177,7 @@ describe('a restore refuses, and changes nothing', () => {
       /incomplete: it ends 1 bytes early/,
     );
     const damaged = Buffer.from(backupFile);
-    damaged[damaged.length - 1000] ^= 0xff;
+    damaged[damaged.length - 1000] = damaged[damaged.length - 1000]! ^ 0xff;
     expect(await refusal(damaged)).toMatch(/checksum of its pgdata\.tar\.gz does not match/);
     expect(await refusal(Buffer.concat([backupFile, Buffer.from('x')]))).toMatch(
       /1 unexpected bytes at its end/,
