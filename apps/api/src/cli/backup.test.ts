@@ -118,6 +118,8 @@ describe('npm run backup while the shop runs, then npm run restore', () => {
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Only the owner of the data (and root) may reach the socket that hands out copies.
+    expect(fs.statSync(path.join(dataDir, 'control')).mode & 0o777).toBe(0o700);
 
     const file = path.join(root, 'running.backup');
     const backupAsked = performance.now();
