@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Order } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_SECRET_FILE } from '../db/backup';
+import { AUTH_SECRET_FILE, encodeBackup } from '../db/backup';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { httpClient, runEntry, startServerProcess } from '../test/processes';
 
@@ -191,9 +191,13 @@ describe('npm run backup while the shop runs, then npm run restore', () => {
 
 describe('the commands refuse, with a message and exit code 1', () => {
   it('explains every refusal', async () => {
-    const good = path.join(root, 'stopped.backup');
+    const source = await openDatabase({ dataDir: path.join(root, 'refusal-source') });
+    await migrateToLatest(source.db);
+    const data = encodeBackup(await source.backup!());
+    await source.close();
+    const good = path.join(root, 'good.backup');
+    fs.writeFileSync(good, data);
     const corrupt = path.join(root, 'corrupt.backup');
-    const data = fs.readFileSync(good);
     data[data.length - 500] = data[data.length - 500]! ^ 0xff;
     fs.writeFileSync(corrupt, data);
     const occupied = path.join(root, 'occupied');
