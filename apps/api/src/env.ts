@@ -140,6 +140,9 @@ const EnvSchema = z.object({
   OIDC_NAME: z.string().min(1).max(30).default('OpenID Connect'),
 });
 
+/** Every variable the shop reads; docs/operations.md lists each one (operations-doc.test.ts). */
+export const environmentVariableNames: readonly string[] = Object.keys(EnvSchema.shape);
+
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };
 
 /** Both halves of a pair, or neither: half a provider configuration is a mistake. */
