@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
@@ -7,6 +9,8 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
 import type { Database } from './schema';
+
+const gzip = promisify(gzipCallback);
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -83,19 +87,24 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       snapshot: () => pglite.dumpDataDir('none'),
       ...('dataDir' in config
         ? {
-            backup: () =>
+            backup: async () => {
               // Kysely's PGlite driver lends its one connection to one transaction at a time,
               // from BEGIN to COMMIT, and PGlite's dumpDataDir waits only for the statement
               // running, not for a transaction: holding the connection, no transaction is half
               // done while the files are copied, and none starts until the copy is taken.
-              db.connection().execute(async (connection) => {
+              const { tarball, contents } = await db.connection().execute(async (connection) => {
                 // Writes every changed page to the files, so the copy opens without
                 // replaying the write-ahead log.
                 await sql`checkpoint`.execute(connection);
-                const contents = await countContents(connection);
-                const tarball = await pglite.dumpDataDir('gzip');
-                return { pgdata: new Uint8Array(await tarball.arrayBuffer()), contents };
-              }),
+                return {
+                  contents: await countContents(connection),
+                  tarball: await pglite.dumpDataDir('none'),
+                };
+              });
+              // Compressed once the database is free again, off the event loop: the shop's
+              // requests wait only for the copy of the files, not for the compression.
+              return { pgdata: await gzip(new Uint8Array(await tarball.arrayBuffer())), contents };
+            },
           }
         : {}),
     };
