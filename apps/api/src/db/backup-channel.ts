@@ -86,7 +86,8 @@ export async function serveBackups(
 export function requestBackup(dataDir: string): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const request = http.get(
-      { socketPath: backupSocketPath(dataDir), path: '/backup' },
+      // A connection of its own: one kept alive from an earlier call may be dead by now.
+      { socketPath: backupSocketPath(dataDir), path: '/backup', agent: false },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
