@@ -214,6 +214,7 @@ describe('the commands refuse, with a message and exit code 1', () => {
       missing,
       notBackup,
       restoreUsage,
+      restorePostgres,
       postgres,
       backupUsage,
       nothing,
@@ -224,6 +225,7 @@ describe('the commands refuse, with a message and exit code 1', () => {
       restore([path.join(root, 'no-such.backup'), '--data-dir', path.join(root, 'r2')]),
       restore([path.join(occupied, 'keep.txt'), '--data-dir', path.join(root, 'r3')]),
       restore([]),
+      restore([good], { DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop' }),
       backup(path.join(root, 'pg.backup'), {
         DATA_DIR: dataDir,
         DATABASE_URL: 'postgres://shop@127.0.0.1:1/shop',
@@ -250,6 +252,9 @@ describe('the commands refuse, with a message and exit code 1', () => {
       expect(fs.existsSync(path.join(root, folder))).toBe(false);
     expect(fs.readdirSync(root).filter((name) => name.startsWith('.'))).toEqual([]);
 
+    expect(restorePostgres.code).toBe(1);
+    expect(restorePostgres.stderr).toContain('restored with pg_restore');
+    expect(fs.existsSync(path.join(root, 'unused'))).toBe(false);
     expect(postgres.code).toBe(1);
     expect(postgres.stderr).toContain('DATABASE_URL is set');
     expect(postgres.stderr).toContain('pg_dump');
