@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono } from 'hono';
 import { addApiDocs, apiDocsHeaders, DOCS_PATH } from './api-docs';
 import type { Kysely } from 'kysely';
@@ -12,6 +11,7 @@ import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Database } from './db/schema';
 import type { Env } from './env';
 import type { CacheSync } from './lib/cache-sync';
+import { clientAddressOf } from './lib/client-address';
 import { apiNotFound, createErrorHandler } from './lib/errors';
 import { requestLogger } from './lib/logger';
 import { routesOf } from './lib/openapi';
@@ -97,20 +97,6 @@ function choosePaymentProvider(db: Kysely<Database>, env: AppEnv): AnyProvider {
   return createSandboxProvider(db);
 }
 
-const socketOrProxyAddress =
-  (trustProxy: boolean): ClientAddress =>
-  (c) => {
-    if (trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-      if (forwarded) return forwarded;
-    }
-    try {
-      return getConnInfo(c).remote.address;
-    } catch {
-      return undefined; // no socket: an in-process request
-    }
-  };
-
 /** The API, under `/api`. The server adds the web app's files around it. */
 export function createApi({
   db,
@@ -187,7 +173,7 @@ export function createApi({
       auth,
       env,
       createSignInLimiter(db),
-      clientAddress ?? socketOrProxyAddress(env.TRUST_PROXY),
+      clientAddress ?? clientAddressOf(env.TRUST_PROXY),
     ),
   );
   api.route('/', healthRoutes(db));

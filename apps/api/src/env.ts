@@ -124,7 +124,7 @@ const EnvSchema = z.object({
     .min(1, 'must be between 1 and 64')
     .max(64, 'must be between 1 and 64')
     .default(1),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For. */
+  /** Behind a reverse proxy: the client address is the last entry of X-Forwarded-For. */
   TRUST_PROXY: booleanFlag.default(false),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -149,6 +149,9 @@ const EnvSchema = z.object({
   /** The label of the OpenID Connect button, e.g. "Okta" or "Keycloak". */
   OIDC_NAME: z.string().min(1).max(30).default('OpenID Connect'),
 });
+
+/** Every variable the shop reads; docs/operations.md lists each one (operations-doc.test.ts). */
+export const environmentVariableNames: readonly string[] = Object.keys(EnvSchema.shape);
 
 export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };
 

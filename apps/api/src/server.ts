@@ -14,6 +14,8 @@ import {
   refreshStatistics,
   withMigrationLock,
 } from './db/database';
+import { encodeBackup, readAuthSecretFile } from './db/backup';
+import { type BackupChannel, serveBackups } from './db/backup-channel';
 import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
 import type { Env } from './env';
@@ -105,6 +107,19 @@ export async function startServer(env: Env): Promise<RunningServer> {
   });
   // Unpaid orders past their time give their stock back, now and every interval.
   app.orderExpiry.start();
+  let backups: BackupChannel | undefined;
+  const copyDatabase = database.backup;
+  if (copyDatabase) {
+    // A shop that cannot offer backups still sells: it says so, and `npm run backup` works
+    // with the shop stopped.
+    const channel = await serveBackups(
+      env.DATA_DIR,
+      async () => encodeBackup(await copyDatabase(), readAuthSecretFile(env.DATA_DIR)),
+      (error) => logger.error({ err: error }, 'backup failed'),
+    ).catch((error: unknown) => ({ unavailable: (error as Error).message }));
+    if ('unavailable' in channel) logger.warn(`backups while running: ${channel.unavailable}`);
+    else backups = channel;
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
@@ -129,6 +144,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       clearTimeout(deadline);
       await app.orderExpiry.stop();
       await cacheListener?.close();
+      await backups?.close();
       await database.close();
     },
   };

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
@@ -7,6 +9,8 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
 import type { Database } from './schema';
+
+const gzip = promisify(gzipCallback);
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -18,10 +22,33 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: a snapshot of the whole database, to open copies of it quickly (tests). */
   snapshot?: () => Promise<Blob>;
+  /** PGlite in a folder only: a consistent copy of the database for `npm run backup`. */
+  backup?: () => Promise<DatabaseCopy>;
+}
+
+/** What a backup holds, to print and to check the copy against once restored. */
+export interface DatabaseContents {
+  tools: number;
+  orders: number;
+  users: number;
+  /** The newest migration applied: the version of the schema. */
+  latestMigration: string | null;
+}
+
+export interface DatabaseCopy {
+  /** The PGlite data folder as a gzipped tarball (PGlite's dumpDataDir). */
+  pgdata: Uint8Array;
+  contents: DatabaseContents;
 }
 
 export type DatabaseConfig =
-  { databaseUrl: string } | { dataDir: string } | { inMemory: true; from?: Blob };
+  | { databaseUrl: string }
+  /** `from`: a tarball of a data folder to fill a new, empty folder with (a restore). */
+  | { dataDir: string; from?: Blob }
+  | { inMemory: true; from?: Blob };
+
+/** The folder PGlite keeps its files in, inside DATA_DIR. */
+export const PGDATA_FOLDER = 'pgdata';
 
 /** Opens the embedded PGlite database (locked folder or memory) or a PostgreSQL server. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
@@ -40,10 +67,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
   try {
     // Every PGlite (folder, memory, test snapshot) loads the extensions the migrations use.
     const extensions = { pg_trgm };
-    const pglite =
-      'dataDir' in config
-        ? new PGlite(path.join(config.dataDir, 'pgdata'), { extensions })
-        : new PGlite({ extensions, ...(config.from ? { loadDataDir: config.from } : {}) });
+    const pglite = new PGlite({
+      extensions,
+      ...('dataDir' in config ? { dataDir: path.join(config.dataDir, PGDATA_FOLDER) } : {}),
+      ...(config.from ? { loadDataDir: config.from } : {}),
+    });
     await pglite.waitReady;
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
@@ -57,11 +85,53 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         release();
       },
       snapshot: () => pglite.dumpDataDir('none'),
+      ...('dataDir' in config
+        ? {
+            backup: async () => {
+              // Kysely's PGlite driver lends its one connection to one transaction at a time,
+              // from BEGIN to COMMIT, and PGlite's dumpDataDir waits only for the statement
+              // running, not for a transaction: holding the connection, no transaction is half
+              // done while the files are copied, and none starts until the copy is taken.
+              const { tarball, contents } = await db.connection().execute(async (connection) => {
+                // Writes every changed page to the files, so the copy opens without
+                // replaying the write-ahead log.
+                await sql`checkpoint`.execute(connection);
+                return {
+                  contents: await countContents(connection),
+                  tarball: await pglite.dumpDataDir('none'),
+                };
+              });
+              // Compressed once the database is free again, off the event loop: the shop's
+              // requests wait only for the copy of the files, not for the compression.
+              return { pgdata: await gzip(new Uint8Array(await tarball.arrayBuffer())), contents };
+            },
+          }
+        : {}),
     };
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/** Counts what the shop holds, for a backup's summary and the check of its restore. */
+export async function countContents(db: Kysely<Database>): Promise<DatabaseContents> {
+  const { rows } = await sql<{
+    tools: number;
+    orders: number;
+    users: number;
+    latest_migration: string | null;
+  }>`select (select count(*)::int from tools) as tools,
+            (select count(*)::int from orders) as orders,
+            (select count(*)::int from users) as users,
+            (select max(name) from kysely_migration) as latest_migration`.execute(db);
+  const row = rows[0]!;
+  return {
+    tools: row.tools,
+    orders: row.orders,
+    users: row.users,
+    latestMigration: row.latest_migration,
+  };
 }
 
 /**
