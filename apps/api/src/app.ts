@@ -69,6 +69,8 @@ export interface AppDeps {
   paymentProvider?: AnyProvider;
   /** The server's replay of catalogue answers (`createCatalogueReplay`); tests may leave it. */
   replay?: ResponseReplay;
+  /** The embedded database's folder, when it has one: `/api/ready` checks it can be written. */
+  dataDir?: string;
 }
 
 /** The public catalogue's answers, replayed from memory by the server (decision 010). */
@@ -109,6 +111,7 @@ export function createApi({
   clientAddress,
   paymentProvider,
   replay,
+  dataDir,
 }: AppDeps) {
   const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
@@ -163,7 +166,7 @@ export function createApi({
       clientAddress ?? socketOrProxyAddress(env.TRUST_PROXY),
     ),
   );
-  api.route('/', healthRoutes(db));
+  api.route('/', healthRoutes(db, { dataDir, logger }));
   const signedIn = requireUser(tokens);
   api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));

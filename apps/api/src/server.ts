@@ -29,7 +29,9 @@ export interface RunningServer {
 export async function startServer(env: Env): Promise<RunningServer> {
   const logger = createLogger(env);
   const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL, timeoutMs: env.DATABASE_TIMEOUT_MS }
+      : { dataDir: env.DATA_DIR },
   );
   let auth;
   try {
@@ -44,7 +46,14 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }
 
   const replay = createCatalogueReplay(env, logger);
-  const app = createApp({ db: database.db, env, logger, auth, replay });
+  const app = createApp({
+    db: database.db,
+    env,
+    logger,
+    auth,
+    replay,
+    dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined,
+  });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {
     logger.warn({ webRoot }, 'web app not built: serving the API only (run npm run build)');

@@ -15,7 +15,9 @@ async function main(email: string | undefined) {
   }
   const env = loadEnv();
   const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL, timeoutMs: env.DATABASE_TIMEOUT_MS }
+      : { dataDir: env.DATA_DIR },
   );
   try {
     await migrateToLatest(database.db);

@@ -21,6 +21,8 @@ describeEachDatabase('health and readiness', (kind) => {
     await other.database.close();
     const response = await other.request('/api/ready');
     expect(response.status).toBe(503);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('INTERNAL');
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'DATABASE_UNAVAILABLE',
+    );
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * Errors that say the database cannot serve now (stopped, restarting, frozen, unreachable,
+ * too slow), as opposed to a fault in our code or data: the API answers them 503
+ * DATABASE_UNAVAILABLE, and the same request should work once the database is back.
+ */
+
+/** Socket errors of the driver: nobody listens, the network is gone, the connection broke. */
+const socketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * PostgreSQL's SQLSTATEs for the same: class 08 (connection exception) and these. 57014 is
+ * also a statement cut by `statement_timeout`: the database was too slow to answer in time.
+ */
+const sqlStates = new Set([
+  '57P01', // admin_shutdown: pg_ctl stop -m fast, or the backend was terminated
+  '57P02', // crash_shutdown: another backend crashed, the server restarts
+  '57P03', // cannot_connect_now: starting up, shutting down or in recovery
+  '57P05', // idle_session_timeout
+  '53300', // too_many_connections
+  '57014', // query_canceled: statement_timeout
+]);
+
+/** node-postgres and pg-pool give these without a code (pg 8, pg-pool 3). */
+const driverMessages = [
+  /^Connection terminated/, // unexpectedly, or due to connection timeout
+  /^timeout exceeded when trying to connect$/, // pg-pool: no connection free in time
+  /^Query read timeout$/, // query_timeout: the server did not answer in time
+  /is not queryable$/, // a client whose connection already failed or was closed
+];
+
+function isUnavailableItself(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (socketCodes.has(code) || sqlStates.has(code) || code.startsWith('08')) return true;
+  }
+  return driverMessages.some((pattern) => pattern.test(error.message));
+}
+
+/** Whether the error, its causes, or (for an AggregateError from a dual-stack connect) any part says so. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 5 || !(error instanceof Error)) return false;
+  if (isUnavailableItself(error)) return true;
+  if (
+    error instanceof AggregateError &&
+    error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))
+  )
+    return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
+/** Seconds a client is told to wait before trying again (the Retry-After header). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
