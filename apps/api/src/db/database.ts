@@ -11,7 +11,7 @@ import {
 } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { isDatabaseUnavailable } from '../lib/database-unavailable';
+import { isConnectionFailure } from '../lib/database-unavailable';
 import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -37,26 +37,40 @@ export type DatabaseConfig =
 export const DEFAULT_DATABASE_TIMEOUT_MS = 1000;
 /** How much longer than the server's statement_timeout the client waits for any answer. */
 const SILENT_SERVER_MARGIN_MS = 500;
+/**
+ * How many timeouts a request may wait for a free connection while the server is healthy
+ * (a burst of requests on a busy machine): long, since a database that fails ends every
+ * wait at once (`failFast`).
+ */
+const POOL_WAIT_TIMEOUTS = 10;
 
 /**
- * The pool's bounds, so a stopped or frozen server answers 503 within about 2 s (issue 15):
- * - `connectionTimeoutMillis`: both a new connection (a frozen postmaster still accepts TCP,
- *   then never answers) and a wait for a free one in the pool.
- * - `statement_timeout`: the server cancels a statement (lock waits included) itself; the
- *   connection stays usable and the transaction rolls back as usual.
- * - `query_timeout`: the client gives up on a server that does not even answer the cancel
- *   (frozen, or the network gone); that connection is then thrown away (`releasing`).
+ * The pool's bounds, so a stopped or frozen server answers 503 within about 2 s (issue 15),
+ * for a timeout T (DATABASE_TIMEOUT_MS, 1 s by default):
+ * - a new connection gets T (a frozen postmaster still accepts TCP, then never answers);
+ * - `statement_timeout` T: the server cancels a statement (lock waits included) itself; the
+ *   connection stays usable and the transaction rolls back as usual;
+ * - `query_timeout` T + 0.5 s: the client gives up on a server that does not even answer the
+ *   cancel (frozen, or the network gone); that connection is then thrown away;
+ * - a wait for a free connection gets 10 T, but ends at once when another request finds the
+ *   database gone (`failFast`);
  * - TCP keep-alive finds a dead server under an idle connection.
- * With the default of 1 s: the shop's statements take milliseconds, and a purchase waits for
- * at most a few others' row lock (10 connections per process); measured under a load of
- * concurrent purchases on a busy 2-core machine, waits stay far below a second
- * (apps/api/src/db/database.outage.test.ts prints them).
+ * The shop's statements take milliseconds; the longest legitimate wait is a purchase behind
+ * the row lock of up to 9 others of its process, tens of milliseconds each even on a busy
+ * 2-core machine, so T = 1 s leaves a wide margin.
  */
 function poolOptions(databaseUrl: string, timeoutMs: number): pg.PoolConfig {
   return {
     connectionString: databaseUrl,
     max: 10,
-    connectionTimeoutMillis: timeoutMs,
+    // pg-pool's own option bounds the wait for a free connection; the connection itself is
+    // bounded by the client's (`Client` below).
+    connectionTimeoutMillis: timeoutMs * POOL_WAIT_TIMEOUTS,
+    Client: class extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: timeoutMs });
+      }
+    },
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs + SILENT_SERVER_MARGIN_MS,
     keepAlive: true,
@@ -65,26 +79,66 @@ function poolOptions(databaseUrl: string, timeoutMs: number): pg.PoolConfig {
 }
 
 /**
- * The pool as Kysely uses it, but a connection whose query failed because the server went
- * silent or away is thrown away on release instead of going back to the pool: after a
- * client-side `query_timeout` its statement may still run, possibly inside a transaction,
- * and the next request would inherit it.
+ * The pool as Kysely uses it, with two rules for a server gone silent or away:
+ * - `failFast`: when a connection attempt or a query finds it so, every request waiting for
+ *   a free connection fails with that error now, instead of each waiting its turn to find
+ *   out (with 100 waiting and 10 connections, the last would wait 10 timeouts);
+ * - a connection whose query failed so is thrown away on release, not pooled again: after a
+ *   client-side `query_timeout` its statement may still run, possibly inside a transaction,
+ *   which the next request would inherit.
  */
-function releasingBrokenConnections(pool: pg.Pool): PostgresPool {
+function failFastPool(pool: pg.Pool): PostgresPool {
+  const waiting = new Set<(error: Error) => void>();
+  const failAllWaiting = (error: unknown) => {
+    if (!isConnectionFailure(error)) return;
+    for (const fail of waiting) fail(error as Error);
+  };
+
+  const connect = () =>
+    new Promise<pg.PoolClient>((resolve, reject) => {
+      const fail = (error: Error) => {
+        waiting.delete(fail);
+        reject(error);
+        // Still queued in the pool: given back as soon as it comes.
+        attempt.then(
+          (client) => client.release(),
+          () => {},
+        );
+      };
+      waiting.add(fail);
+      const attempt = pool.connect();
+      attempt.then(
+        (client) => {
+          if (waiting.delete(fail)) resolve(client);
+        },
+        (error: unknown) => {
+          if (!waiting.delete(fail)) return;
+          reject(error as Error);
+          failAllWaiting(error);
+        },
+      );
+    });
+
   return {
     connect: async () => {
-      const client = await pool.connect();
+      const client = await connect();
       let broken: Error | undefined;
       // The pool listens to its idle connections only: one lent out that the server ends
       // between two statements (pg_ctl stop, a terminated backend) would otherwise throw its
       // error out of the process. Its next query fails, as it should.
-      const onError = (error: Error) => (broken ??= error);
+      const onError = (error: Error) => {
+        broken ??= error;
+        failAllWaiting(error);
+      };
       client.on('error', onError);
       const query = (async (...args: unknown[]) => {
         try {
           return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
         } catch (error) {
-          if (isDatabaseUnavailable(error)) broken ??= error as Error;
+          if (isConnectionFailure(error)) {
+            broken ??= error as Error;
+            failAllWaiting(error);
+          }
           throw error;
         }
       }) as unknown as PostgresPoolClient['query'];
@@ -110,7 +164,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     // without a listener its error would crash the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: releasingBrokenConnections(pool) }),
+      dialect: new PostgresDialect({ pool: failFastPool(pool) }),
     });
     const url = new URL(config.databaseUrl);
     url.password = '';

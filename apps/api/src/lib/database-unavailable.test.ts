@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './database-unavailable';
+import { isConnectionFailure, isDatabaseUnavailable } from './database-unavailable';
 import { createErrorHandler } from './errors';
 
 /** A server error as node-postgres makes it from the server's message. */
@@ -62,6 +62,7 @@ describe('a database that cannot serve answers 503 DATABASE_UNAVAILABLE, anythin
       new Error('timeout exceeded when trying to connect'),
     ],
     ['query_timeout (a frozen server)', new Error('Query read timeout')],
+    ["the client's own connect timeout", new Error('timeout expired')],
     [
       'a client already broken',
       new Error('Client has encountered a connection error and is not queryable'),
@@ -76,6 +77,9 @@ describe('a database that cannot serve answers 503 DATABASE_UNAVAILABLE, anythin
     ],
   ])('%s: 503', async (_case, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
+    // Its connection is thrown away, and requests waiting for one fail now too; but a
+    // statement cut by statement_timeout leaves a connection that works.
+    expect(isConnectionFailure(error)).toBe((error as { code?: string }).code !== '57014');
     expect(await answerTo(error)).toEqual({
       status: 503,
       retryAfter: '5',
@@ -103,6 +107,7 @@ describe('a database that cannot serve answers 503 DATABASE_UNAVAILABLE, anythin
     ],
   ])('%s: 500 INTERNAL', async (_case, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+    expect(isConnectionFailure(error)).toBe(false);
     const answer = await answerTo(error);
     expect(answer.status).toBe(500);
     expect(answer.retryAfter).toBeNull();
