@@ -5,7 +5,6 @@ import type { Tool } from '@shop/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
-import { readyProbePath } from '../modules/health/health.routes';
 import { type RunningServer, startServer } from '../server';
 import { type OwnPostgres, ownPostgresUnavailable, startOwnPostgres } from '../test/own-postgres';
 
@@ -417,54 +416,5 @@ describe.skipIf(skipReason)(outageTitle, () => {
       await locker.query('rollback');
       await locker.end();
     }
-  });
-});
-
-describe('/api/ready and the data folder of the embedded database', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-ready-'));
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer(
-      loadEnv({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' }),
-    );
-  }, 30_000);
-  afterAll(async () => {
-    await server?.close(1000);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  const ready = async () => {
-    const response = await call(server.url, 'GET', '/api/ready');
-    return { status: response.status, body: (await response.json()) as unknown };
-  };
-  const notReady = {
-    status: 503,
-    body: { error: { code: 'DATABASE_UNAVAILABLE', message: 'The data folder cannot be written' } },
-  };
-
-  // The tests run as root in CI, and permissions do not stop root: the failures are made
-  // with what stops root too.
-  it('answers 503 on a full disk: the probe file is made a link to /dev/full (every write: ENOSPC)', async () => {
-    expect((await ready()).status).toBe(200);
-    fs.symlinkSync('/dev/full', readyProbePath(dataDir));
-    try {
-      expect(await ready()).toEqual(notReady);
-    } finally {
-      fs.unlinkSync(readyProbePath(dataDir));
-    }
-    expect((await ready()).status).toBe(200);
-  });
-
-  it('answers 503 when the data folder is gone (a file in its place: ENOTDIR), 200 once it is back', async () => {
-    const aside = `${dataDir}-aside`;
-    fs.renameSync(dataDir, aside);
-    fs.writeFileSync(dataDir, 'not a folder');
-    try {
-      expect(await ready()).toEqual(notReady);
-    } finally {
-      fs.rmSync(dataDir);
-      fs.renameSync(aside, dataDir);
-    }
-    expect((await ready()).status).toBe(200);
   });
 });

@@ -15,8 +15,8 @@ import { defineRoute, errors, json, routesOf } from '../../lib/openapi';
 export const READY_TIMEOUT_MS = 1000;
 
 /** The file `/ready` writes and removes in the data folder, one per process. */
-export const readyProbePath = (dataDir: string) =>
-  path.join(dataDir, `.ready-probe-${process.pid}`);
+export const readyProbePath = (dataDir: string, pid = process.pid) =>
+  path.join(dataDir, `.ready-probe-${pid}`);
 
 const health = defineRoute({
   method: 'get',
