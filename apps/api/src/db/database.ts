@@ -112,8 +112,9 @@ function failFastPool(pool: pg.Pool): PostgresPool {
           if (waiting.delete(fail)) resolve(client);
         },
         (error: unknown) => {
-          if (!waiting.delete(fail)) return;
-          reject(error as Error);
+          if (waiting.delete(fail)) reject(error as Error);
+          // Even from an attempt its request gave up on: it stood in the pool's queue ahead
+          // of the requests still waiting.
           failAllWaiting(error);
         },
       );
