@@ -4,8 +4,11 @@ import path from 'node:path';
 import type { Tool } from '@shop/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { loadEnv } from '../env';
+import { isConnectionFailure } from '../lib/database-unavailable';
 import { type RunningServer, startServer } from '../server';
+import { openDatabase } from './database';
 import { type OwnPostgres, ownPostgresUnavailable, startOwnPostgres } from '../test/own-postgres';
 
 /**
@@ -387,6 +390,77 @@ describe.skipIf(skipReason)(outageTitle, () => {
     // would have run in: a connection whose query timed out is thrown away, not reused.
     expect(await inTransaction()).toEqual([]);
   }, 40_000);
+
+  /** The stock of the test's tool, as another connection reads it. */
+  async function stockOf(toolId: string) {
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ stock: number }>(
+        'select available_quantity as stock from tools where id = $1',
+        [toolId],
+      );
+      return rows[0]!.stock;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('a transaction caught by a freeze leaves no trace: its connection is not used again, so no later commit takes its stock', async () => {
+    // One connection, short bounds: the pool's own rules, quickly.
+    const handle = await openDatabase({ databaseUrl: postgres.url, timeoutMs: 200 });
+    try {
+      const before = await stockOf(tool._id);
+      let frozenFailure: unknown;
+      try {
+        await handle.db.transaction().execute(async (trx) => {
+          await trx
+            .updateTable('tools')
+            .set((eb) => ({ available_quantity: eb('available_quantity', '-', 1) }))
+            .where('id', '=', tool._id)
+            .execute();
+          postgres.freeze();
+          await sql`select 1`.execute(trx); // no answer: query_timeout
+        });
+      } catch (error) {
+        frozenFailure = error;
+      } finally {
+        postgres.thaw();
+      }
+      expect(isConnectionFailure(frozenFailure)).toBe(true);
+      // A later transaction through the same pool commits only its own work.
+      await handle.db.transaction().execute((trx) => sql`select 1`.execute(trx));
+      expect(await stockOf(tool._id)).toBe(before);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('a connection lent out that the server ends between two statements: the next one fails as unavailable, the process lives on, the pool serves again', async () => {
+    const handle = await openDatabase({ databaseUrl: postgres.url });
+    const killer = new pg.Client({ connectionString: postgres.url });
+    await killer.connect();
+    try {
+      let failure: unknown;
+      try {
+        await handle.db.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          await killer.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
+          // The server's goodbye arrives while no statement runs: an 'error' event.
+          await sleep(300);
+          await sql`select 1`.execute(trx);
+        });
+      } catch (error) {
+        failure = error;
+      }
+      expect(isConnectionFailure(failure)).toBe(true);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await killer.end();
+      await handle.close();
+    }
+  });
 
   /** The shop's connections that sit inside a transaction nobody is running. */
   async function inTransaction() {
