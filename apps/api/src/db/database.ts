@@ -120,36 +120,32 @@ function failFastPool(pool: pg.Pool): PostgresPool {
       );
     });
 
+  // Every connection, from its first use to its end, lent out or idle: pg-pool listens to
+  // idle ones only, and an 'error' event nobody listens to (the server ends a lent connection
+  // between two statements: pg_ctl stop, a terminated backend) would end the process.
+  const broken = new WeakMap<pg.PoolClient, Error>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      broken.set(client, error);
+      failAllWaiting(error);
+    });
+  });
+
   return {
     connect: async () => {
       const client = await connect();
-      let broken: Error | undefined;
-      // The pool listens to its idle connections only: one lent out that the server ends
-      // between two statements (pg_ctl stop, a terminated backend) would otherwise throw its
-      // error out of the process. Its next query fails, as it should.
-      const onError = (error: Error) => {
-        broken ??= error;
-        failAllWaiting(error);
-      };
-      client.on('error', onError);
       const query = (async (...args: unknown[]) => {
         try {
           return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
         } catch (error) {
           if (isConnectionFailure(error)) {
-            broken ??= error as Error;
+            broken.set(client, error as Error);
             failAllWaiting(error);
           }
           throw error;
         }
       }) as unknown as PostgresPoolClient['query'];
-      return {
-        query,
-        release: () => {
-          client.off('error', onError);
-          client.release(broken);
-        },
-      };
+      return { query, release: () => client.release(broken.get(client)) };
     },
     end: () => pool.end(),
   };
