@@ -21,10 +21,11 @@ const EnvSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   /**
-   * PostgreSQL only: how long a statement may run, and a request may wait for a connection,
-   * before it is answered 503 DATABASE_UNAVAILABLE; the client gives up on a silent server
-   * 500 ms later. So a stopped or frozen database answers within about 2 s, not never.
-   * Raise it for an upgrade whose migration rebuilds a large table.
+   * PostgreSQL only: how long a statement may run, and a new connection may take, before the
+   * request is answered 503 DATABASE_UNAVAILABLE; the client gives up on a silent (frozen)
+   * server 500 ms later. A wait for a free connection may last 10 times this, but ends at once
+   * when the database is found gone. So a stopped or frozen database answers within about
+   * 2 s, not never. Raise it for an upgrade whose migration rebuilds a large table.
    */
   DATABASE_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
