@@ -32,14 +32,16 @@ describeEachDatabase('health and readiness', (kind) => {
 });
 
 describe('/api/ready and the data folder of the embedded database', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-ready-'));
+  // Made when the suite runs: a filtered run (-t) leaves nothing behind.
+  let dataDir: string;
   let app: TestApp;
   beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-ready-'));
     app = await createTestApp('pglite', { seed: false, dataDir });
   });
   afterAll(async () => {
     await app.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const ready = async () => {
