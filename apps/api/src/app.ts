@@ -75,6 +75,8 @@ export interface AppDeps {
    * tests) the caches know only this process's changes, which is all there is.
    */
   cacheSync?: CacheSync;
+  /** The embedded database's folder, when it has one: `/api/ready` checks it can be written. */
+  dataDir?: string;
 }
 
 /** The public catalogue's answers, replayed from memory by the server (decision 010). */
@@ -107,6 +109,7 @@ export function createApi({
   paymentProvider,
   replay,
   cacheSync,
+  dataDir,
 }: AppDeps) {
   const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
@@ -176,7 +179,7 @@ export function createApi({
       clientAddress ?? clientAddressOf(env.TRUST_PROXY),
     ),
   );
-  api.route('/', healthRoutes(db));
+  api.route('/', healthRoutes(db, { dataDir, logger }));
   const signedIn = requireUser(tokens);
   api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));

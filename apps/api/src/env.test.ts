@@ -15,6 +15,7 @@ describe('loadEnv', () => {
     expect(env.ORDER_EXPIRY_INTERVAL_SECONDS).toBe(30);
     expect(env.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
     expect(env.WORKERS).toBe(1);
+    expect(env.DATABASE_TIMEOUT_MS).toBe(1000);
   });
 
   it('reads the values it is given', () => {
@@ -29,6 +30,8 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBe('postgres://shop@127.0.0.1:5432/shop');
     expect(env.CORS_ORIGINS).toEqual(['https://a.example', 'https://b.example']);
     expect(loadEnv({ SHUTDOWN_TIMEOUT_MS: '600000' }).SHUTDOWN_TIMEOUT_MS).toBe(600_000);
+    expect(loadEnv({ DATABASE_TIMEOUT_MS: '100' }).DATABASE_TIMEOUT_MS).toBe(100);
+    expect(loadEnv({ DATABASE_TIMEOUT_MS: '600000' }).DATABASE_TIMEOUT_MS).toBe(600_000);
   });
 
   it('runs up to 64 worker processes, on PostgreSQL only', () => {
@@ -60,6 +63,9 @@ describe('loadEnv', () => {
     ['ORDER_EXPIRY_INTERVAL_SECONDS', '0.5', /ORDER_EXPIRY_INTERVAL_SECONDS: must be a whole/],
     ['SHUTDOWN_TIMEOUT_MS', '-1', /SHUTDOWN_TIMEOUT_MS: must be 0 or more/],
     ['SHUTDOWN_TIMEOUT_MS', '600001', /SHUTDOWN_TIMEOUT_MS: must be at most 600000/],
+    ['DATABASE_TIMEOUT_MS', '99', /DATABASE_TIMEOUT_MS: must be at least 100/],
+    ['DATABASE_TIMEOUT_MS', '600001', /DATABASE_TIMEOUT_MS: must be at most 600000/],
+    ['DATABASE_TIMEOUT_MS', '1.5', /DATABASE_TIMEOUT_MS: must be a whole number/],
     ['STRIPE_SECRET_KEY', 'sk_test_x', /set all three or none/],
     ['GOOGLE_CLIENT_ID', 'abc', /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither/],
   ])('stops with a message naming %s=%s', (name, value, message) => {

@@ -20,6 +20,19 @@ const EnvSchema = z.object({
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
+  /**
+   * PostgreSQL only: how long a statement may run, and a new connection may take, before the
+   * request is answered 503 DATABASE_UNAVAILABLE; the client gives up on a silent (frozen)
+   * server 500 ms later. A wait for a free connection may last 10 times this, but ends at once
+   * when the database is found gone. So a stopped or frozen database answers within about
+   * 2 s, not never. Raise it for an upgrade whose migration rebuilds a large table.
+   */
+  DATABASE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(100, 'must be at least 100')
+    .max(600_000, 'must be at most 600000')
+    .default(1000),
   SEED_DEMO: booleanFlag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Comma-separated origins allowed to call the API from another site; empty: same origin only. */

@@ -1,10 +1,12 @@
+import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createAuth } from './auth/better-auth';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrations } from './db/migrations';
 import { demoTools } from './db/seed';
-import { migrateAndSeed } from './server';
+import { loadEnv } from './env';
+import { migrateAndSeed, startServer } from './server';
 import { createEmptyPostgresDatabase } from './test/databases';
 import { testEnv } from './test/test-app';
 
@@ -52,6 +54,42 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating from several processe
       expect(Number(tools.n)).toBe(demoTools.length);
     } finally {
       await Promise.all(handles.map((handle) => handle.close()));
+      await database.drop();
+    }
+  }, 60_000);
+
+  it('waits its turn behind another process migrating for longer than the request timeout', async () => {
+    const database = await createEmptyPostgresDatabase();
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      // Another process's migrations hold the lock for 2.5 s: more than DATABASE_TIMEOUT_MS
+      // (1 s) and its client-side bound (1.5 s), which would cut a wait made on a request's pool.
+      await holder.query('select pg_advisory_lock(7314000)');
+      const release = setTimeout(
+        () => void holder.query('select pg_advisory_unlock(7314000)'),
+        2500,
+      );
+      const started = performance.now();
+      const server = await startServer(
+        loadEnv({
+          DATABASE_URL: database.url,
+          DATABASE_TIMEOUT_MS: '1000',
+          HOST: '127.0.0.1',
+          PORT: '0',
+          LOG_LEVEL: 'silent',
+          AUTH_SECRET: 'a-secret-long-enough-for-better-auth-here',
+        }),
+      );
+      clearTimeout(release);
+      try {
+        expect(performance.now() - started).toBeGreaterThan(2400);
+        expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await holder.end();
       await database.drop();
     }
   }, 60_000);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Tool } from '@shop/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FOLDER } from './db/data-dir-lock';
+import { readyProbePath } from './modules/health/health.routes';
 import { httpClient, kill9, runEntry, startServerProcess } from './test/processes';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-process-'));
@@ -83,6 +84,16 @@ describe('the server process on a data folder', () => {
     try {
       const after = (await (await fetch(`${third.url}/api/tools?limit=100`)).json()) as Tool[];
       expect(after).toEqual(before);
+      // Not ready while its data folder cannot be written: a full disk, made so for root too
+      // by pointing its probe file at /dev/full (health.test.ts shows the other cases).
+      const probe = readyProbePath(dataDir, third.child.pid);
+      fs.symlinkSync('/dev/full', probe);
+      try {
+        expect((await fetch(`${third.url}/api/ready`)).status).toBe(503);
+      } finally {
+        fs.unlinkSync(probe);
+      }
+      expect((await fetch(`${third.url}/api/ready`)).status).toBe(200);
     } finally {
       third.child.kill('SIGTERM');
       const stopped = await third.exited;

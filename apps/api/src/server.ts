@@ -9,6 +9,7 @@ import { type Auth, createAuth } from './auth/better-auth';
 import { createCacheListener } from './db/cache-listener';
 import {
   type DatabaseHandle,
+  MIGRATION_TIMEOUT_MS,
   migrateToLatest,
   openDatabase,
   refreshStatistics,
@@ -56,12 +57,21 @@ export async function migrateAndSeed(
 export async function startServer(env: Env): Promise<RunningServer> {
   const logger = createLogger(env);
   const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL, timeoutMs: env.DATABASE_TIMEOUT_MS }
+      : { dataDir: env.DATA_DIR },
   );
   let auth;
   try {
     auth = createAuth(database.db, env, resolveAuthSecret(env), logger);
-    await migrateAndSeed(database.db, auth, { seed: env.SEED_DEMO, logger });
+    const migrating = env.DATABASE_URL
+      ? await openDatabase({ databaseUrl: env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS })
+      : undefined;
+    try {
+      await migrateAndSeed((migrating ?? database).db, auth, { seed: env.SEED_DEMO, logger });
+    } finally {
+      await migrating?.close();
+    }
     await refreshStatistics(database.db);
   } catch (error) {
     await database.close();
@@ -81,6 +91,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     auth,
     replay,
     cacheSync: cacheListener,
+    dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined,
   });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {

@@ -36,6 +36,7 @@ export const errorCodes = [
   'ORDER_CANCELLED',
   'PAYMENT_PENDING',
   'PAYMENT_PROVIDER_UNAVAILABLE',
+  'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
@@ -70,5 +71,6 @@ export const errorStatus = {
   ORDER_CANCELLED: 409,
   PAYMENT_PENDING: 409,
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const satisfies Record<ErrorCode, ErrorStatus>;

@@ -17,7 +17,13 @@ import {
 } from '@shop/shared';
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { type Auth, type AuthEnv, CLIENT_IP_HEADER, signInOptions } from './better-auth';
+import {
+  type Auth,
+  type AuthEnv,
+  CLIENT_IP_HEADER,
+  handleAuthRequest,
+  signInOptions,
+} from './better-auth';
 import { normaliseEmail } from './identity';
 import { AppError, errorBody } from '../lib/errors';
 import { defineRoute, errors, json, jsonBody, routesOf, SESSION_COOKIE } from '../lib/openapi';
@@ -288,7 +294,8 @@ export function authRoutes(
         }
       }
 
-      const response = await auth.handler(
+      const response = await handleAuthRequest(
+        auth,
         new Request(request.url, { method: request.method, headers, body }),
       );
       if (signInEmail) {

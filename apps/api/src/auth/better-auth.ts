@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -6,6 +7,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
 import type { Env } from '../env';
+import { isDatabaseUnavailable } from '../lib/database-unavailable';
 
 export type AuthEnv = Pick<
   Env,
@@ -40,6 +42,13 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger:
     logger: {
       level: 'warn',
       log: (level, message, ...args) => {
+        const unavailable = args.find((arg) => isDatabaseUnavailable(arg));
+        if (unavailable) {
+          const seen = databaseFailures.getStore();
+          if (seen) seen.error ??= unavailable;
+          logger.warn({ component: 'better-auth', err: unavailable }, message);
+          return;
+        }
         // A failed sign-in is a routine event for an auth service, not an error of ours.
         const pinoLevel =
           level === 'error' && /invalid (email or )?password/i.test(message) ? 'info' : level;
@@ -57,6 +66,9 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger:
     database: { db: db as unknown as Kysely<Record<string, never>>, type: 'postgres' },
     trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
     telemetry: { enabled: false },
+    // An error that is not one of Better Auth's refusals reaches our error handler (503 when
+    // the database is unavailable, 500 otherwise, logged as ours) instead of an empty 500.
+    onAPIError: { throw: true },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 6,
@@ -134,6 +146,22 @@ export function createAuth(db: Kysely<Database>, env: AuthEnv, secret: string, l
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Per request to Better Auth: the first database failure it logged. */
+const databaseFailures = new AsyncLocalStorage<{ error?: unknown }>();
+
+/**
+ * Better Auth's handler, but a request during which the database was unavailable fails with
+ * that error (503 DATABASE_UNAVAILABLE from the error handler): Better Auth logs some database
+ * failures, then answers a refusal of its own instead (a sign-up's 422 FAILED_TO_CREATE_USER,
+ * a session's 500 FAILED_TO_GET_SESSION), which would tell the client something untrue.
+ */
+export async function handleAuthRequest(auth: Auth, request: Request): Promise<Response> {
+  const seen: { error?: unknown } = {};
+  const response = await databaseFailures.run(seen, () => auth.handler(request));
+  if (response.status >= 400 && seen.error) throw seen.error;
+  return response;
+}
 
 /**
  * Ends a sign-in identity: Better Auth's user with its sessions and linked accounts, inside the

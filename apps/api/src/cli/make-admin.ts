@@ -2,7 +2,12 @@
 // This is how the first admin is made: ADMIN_EMAIL alone only grants admin to a sign-in whose
 // provider verified the email, never to a password sign-up, which anyone could make first.
 import { DataDirInUseError } from '../db/data-dir-lock';
-import { migrateToLatest, openDatabase, withMigrationLock } from '../db/database';
+import {
+  MIGRATION_TIMEOUT_MS,
+  migrateToLatest,
+  openDatabase,
+  withMigrationLock,
+} from '../db/database';
 import { EnvError, loadEnv } from '../env';
 import { AppError } from '../lib/errors';
 import { createSessionTokens } from '../auth/session-tokens';
@@ -14,8 +19,11 @@ async function main(email: string | undefined) {
     return 2;
   }
   const env = loadEnv();
+  // An operator's command: it may wait its turn behind starting servers' migrations.
   const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS }
+      : { dataDir: env.DATA_DIR },
   );
   try {
     // Servers may be starting on the same PostgreSQL: their migrations and this one take turns.

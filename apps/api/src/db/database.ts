@@ -3,9 +3,17 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  sql,
+} from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { isConnectionFailure } from '../lib/database-unavailable';
 import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -42,7 +50,7 @@ export interface DatabaseCopy {
 }
 
 export type DatabaseConfig =
-  | { databaseUrl: string }
+  | { databaseUrl: string; /** DATABASE_TIMEOUT_MS (env.ts). */ timeoutMs?: number }
   /** `from`: a tarball of a data folder to fill a new, empty folder with (a restore). */
   | { dataDir: string; from?: Blob }
   | { inMemory: true; from?: Blob };
@@ -50,14 +58,137 @@ export type DatabaseConfig =
 /** The folder PGlite keeps its files in, inside DATA_DIR. */
 export const PGDATA_FOLDER = 'pgdata';
 
+/** DATABASE_TIMEOUT_MS's default (env.ts), for callers that do not read the environment. */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 1000;
+/** How much longer than the server's statement_timeout the client waits for any answer. */
+const SILENT_SERVER_MARGIN_MS = 500;
+/**
+ * How many timeouts a request may wait for a free connection while the server is healthy
+ * (a burst of requests on a busy machine): long, since a database that fails ends every
+ * wait at once (`failFastPool`).
+ */
+const POOL_WAIT_TIMEOUTS = 10;
+
+/**
+ * The pool's bounds, so a stopped or frozen server answers 503 within about 2 s (issue 15),
+ * for a timeout T (DATABASE_TIMEOUT_MS, 1 s by default):
+ * - a new connection gets T (a frozen postmaster still accepts TCP, then never answers);
+ * - `statement_timeout` T: the server cancels a statement (lock waits included) itself; the
+ *   connection stays usable and the transaction rolls back as usual;
+ * - `query_timeout` T + 0.5 s: the client gives up on a server that does not even answer the
+ *   cancel (frozen, or the network gone); that connection is then thrown away;
+ * - a wait for a free connection gets 10 T, but ends at once when another request finds the
+ *   database gone (`failFastPool`);
+ * - TCP keep-alive finds a dead server under an idle connection.
+ * The shop's statements take milliseconds; the longest legitimate wait is a purchase behind
+ * the row lock of up to 9 others of its process, tens of milliseconds each even on a busy
+ * 2-core machine: 200 simultaneous purchases of one tool (orders.test.ts) pass on PostgreSQL
+ * with a load average of 12-19 on 2 cores.
+ */
+function poolOptions(databaseUrl: string, timeoutMs: number): pg.PoolConfig {
+  return {
+    connectionString: databaseUrl,
+    max: 10,
+    // pg-pool's own option bounds the wait for a free connection; the connection itself is
+    // bounded by the client's (`Client` below).
+    connectionTimeoutMillis: timeoutMs * POOL_WAIT_TIMEOUTS,
+    Client: class extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: timeoutMs });
+      }
+    },
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs + SILENT_SERVER_MARGIN_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+}
+
+/**
+ * The pool as Kysely uses it, with two rules for a server gone silent or away:
+ * - fail fast: when a connection attempt or a query finds it so, every request waiting for
+ *   a free connection fails with that error now, instead of each waiting its turn to find
+ *   out (with 100 waiting and 10 connections, the last would wait 10 timeouts);
+ * - a connection whose query failed so is thrown away on release, not pooled again: after a
+ *   client-side `query_timeout` its statement may still run, possibly inside a transaction,
+ *   which the next request would inherit.
+ */
+function failFastPool(pool: pg.Pool): PostgresPool {
+  const waiting = new Set<(error: Error) => void>();
+  const failAllWaiting = (error: unknown) => {
+    if (!isConnectionFailure(error)) return;
+    for (const fail of waiting) fail(error as Error);
+  };
+
+  const connect = () =>
+    new Promise<pg.PoolClient>((resolve, reject) => {
+      const fail = (error: Error) => {
+        waiting.delete(fail);
+        reject(error);
+        // Still queued in the pool: given back as soon as it comes.
+        attempt.then(
+          (client) => client.release(),
+          () => {},
+        );
+      };
+      waiting.add(fail);
+      const attempt = pool.connect();
+      attempt.then(
+        (client) => {
+          if (waiting.delete(fail)) resolve(client);
+        },
+        (error: unknown) => {
+          if (waiting.delete(fail)) reject(error as Error);
+          // Even from an attempt its request gave up on: it stood in the pool's queue ahead
+          // of the requests still waiting.
+          failAllWaiting(error);
+        },
+      );
+    });
+
+  // Every connection, from its first use to its end, lent out or idle: pg-pool listens to
+  // idle ones only, and an 'error' event nobody listens to (the server ends a lent connection
+  // between two statements: pg_ctl stop, a terminated backend) would end the process.
+  const broken = new WeakMap<pg.PoolClient, Error>();
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      broken.set(client, error);
+      failAllWaiting(error);
+    });
+  });
+
+  return {
+    connect: async () => {
+      const client = await connect();
+      const query = (async (...args: unknown[]) => {
+        try {
+          return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
+        } catch (error) {
+          if (isConnectionFailure(error)) {
+            broken.set(client, error as Error);
+            failAllWaiting(error);
+          }
+          throw error;
+        }
+      }) as unknown as PostgresPoolClient['query'];
+      return { query, release: () => client.release(broken.get(client)) };
+    },
+    end: () => pool.end(),
+  };
+}
+
 /** Opens the embedded PGlite database (locked folder or memory) or a PostgreSQL server. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if ('databaseUrl' in config) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    const pool = new pg.Pool(
+      poolOptions(config.databaseUrl, config.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS),
+    );
     // An idle connection the server ended (restart, failover) leaves the pool by itself;
     // without a listener its error would crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: failFastPool(pool) }),
+    });
     const url = new URL(config.databaseUrl);
     url.password = '';
     return { db, kind: 'postgres', location: url.toString(), close: () => db.destroy() };
@@ -147,6 +278,13 @@ export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
 
 /** Any number; the same in every process and version (the seed and tokens use others). */
 const MIGRATION_LOCK_KEY = 7_314_000;
+
+/**
+ * The bound of the connection that migrates (PostgreSQL): it may wait its turn behind another
+ * process's migrations and build indexes over large tables, which the request timeouts
+ * (DATABASE_TIMEOUT_MS, 1 s) would cut.
+ */
+export const MIGRATION_TIMEOUT_MS = 600_000;
 
 /**
  * Runs `migrate` on one connection holding a session advisory lock, so processes starting

@@ -3,6 +3,7 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
 
 /**
  * The one error class of the API: services throw it, `onError` turns it into the error shape.
@@ -31,6 +32,9 @@ export function errorBody(code: AnyErrorCode, message: string, fields?: Record<s
   return body;
 }
 
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The shop cannot reach its database right now. Please try again in a few seconds.';
+
 /** Codes for the statuses Hono's own middleware raises (body limit, malformed JSON...). */
 const codeForStatus: Partial<Record<number, ErrorCode>> = {
   400: 'BAD_REQUEST',
@@ -50,6 +54,12 @@ export function createErrorHandler(logger: Logger): ErrorHandler {
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeForStatus[error.status] ?? 'BAD_REQUEST';
       return c.json(errorBody(code, error.message || 'Bad request'), error.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a fault of ours: the same request works once the database is back.
+      logger.warn({ err: error, path: c.req.path }, 'database unavailable');
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(errorBody('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE), 503);
     }
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json(

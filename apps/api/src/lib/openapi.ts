@@ -21,7 +21,7 @@ const statusMeanings: Record<ErrorStatus, string> = {
   422: 'The Idempotency-Key was used for another purchase',
   429: 'Too many attempts; try again later',
   500: 'Something went wrong on our side',
-  503: 'The database (GET /api/ready: INTERNAL) or the payment provider cannot be reached',
+  503: 'The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds',
 };
 
 const codesAnswering = (status: ErrorStatus) =>
@@ -58,15 +58,16 @@ export const SESSION_COOKIE = 'sessionCookie';
 export const bearer = [{ [BEARER]: [] }];
 
 /**
- * A route's declaration. Any route can fail on our side (500) and any route that takes a body
- * can be sent one over the limit (413, `jsonBodyLimit`), so those two are added here.
+ * A route's declaration. Any route can fail on our side (500) or find the database unavailable
+ * (503), and any route that takes a body can be sent one over the limit (413, `jsonBodyLimit`),
+ * so those are added here.
  */
 export const defineRoute = <const Route extends RouteConfig>(route: Route): Route =>
   createRoute({
     ...route,
     responses: {
       ...route.responses,
-      ...errors(...(route.method === 'get' ? [] : [413 as const]), 500),
+      ...errors(...(route.method === 'get' ? [] : [413 as const]), 500, 503),
     },
   });
 

@@ -53,6 +53,8 @@ export async function createTestApp(
     paymentProvider?: AppDeps['paymentProvider'];
     /** Silent unless a test reads what is logged. */
     logger?: Logger;
+    /** A data folder for `/api/ready` to check, as the server gives on the embedded database. */
+    dataDir?: string;
   } = {},
 ): Promise<TestApp> {
   const env = { ...testEnv, ...options.env };
@@ -70,6 +72,7 @@ export async function createTestApp(
     auth,
     clientAddress: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '192.0.2.1',
     paymentProvider: options.paymentProvider,
+    dataDir: options.dataDir,
   });
   const routes = [
     ...new Set(
