@@ -16,6 +16,8 @@ export interface DatabaseHandle {
   /** Where the data lives, for the start message: a folder or a server (without password). */
   location: string;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now, for the metrics (PGlite has one, no pool). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: a snapshot of the whole database, to open copies of it quickly (tests). */
   snapshot?: () => Promise<Blob>;
 }
@@ -33,7 +35,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(config.databaseUrl);
     url.password = '';
-    return { db, kind: 'postgres', location: url.toString(), close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      location: url.toString(),
+      close: () => db.destroy(),
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    };
   }
 
   const release = 'dataDir' in config ? lockDataDir(config.dataDir) : () => {};

@@ -88,7 +88,11 @@ describe('the web security checklist', () => {
     const response = await app.request('/api/no-such-thing');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'No API route for GET /api/no-such-thing' },
+      error: {
+        code: 'NOT_FOUND',
+        message: 'No API route for GET /api/no-such-thing',
+        requestId: response.headers.get('x-request-id'),
+      },
     });
   });
 

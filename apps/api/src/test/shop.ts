@@ -64,8 +64,21 @@ export async function openPayment(app: TestApp, buyer: Account, orderId: string)
   return { clientSecret, intentId: clientSecret.split('_secret_')[0] ?? '' };
 }
 
-export const errorOf = async (response: Response) =>
-  ((await response.json()) as { error: { code: string; message: string } }).error;
+/** The error's code and message (and fields); its `requestId` is checked against the header. */
+export const errorOf = async (response: Response) => {
+  const { requestId, ...error } = (
+    (await response.json()) as {
+      error: {
+        code: string;
+        message: string;
+        fields?: Record<string, string[]>;
+        requestId: string;
+      };
+    }
+  ).error;
+  expect(requestId).toBe(response.headers.get('x-request-id'));
+  return error;
+};
 
 /**
  * A shop whose payments go through the official Stripe SDK to a local stand-in of Stripe's API,

@@ -1,0 +1,263 @@
+/**
+ * `GET /metrics` (issue 15): served only with METRICS_TOKEN (bearer) on the public port or on a
+ * port of its own; the counters a scraper reads move with the shop's requests and orders.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Tool } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+import { type RunningServer, startServer } from './server';
+import { describeEachDatabase } from './test/databases';
+import { send, signUpWithToken } from './test/identity';
+import { sampleValue, samplesOf } from './test/metrics-text';
+import { type Account, card, openPayment, order, setUpShop } from './test/shop';
+import { type TestApp, createTestApp } from './test/test-app';
+
+const TOKEN = 'metrics-token-0123456789';
+const withToken = (token: string) => ({ headers: { Authorization: `Bearer ${token}` } });
+
+describeEachDatabase('/metrics not configured', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false });
+  });
+  afterAll(() => app.close());
+
+  it('is not found, whatever the token: no METRICS_TOKEN, no METRICS_PORT', async () => {
+    for (const init of [{}, withToken(TOKEN)]) {
+      const response = await app.request('/metrics', init);
+      expect(response.status).toBe(404);
+      const body = (await response.json()) as { error: { code: string; requestId: string } };
+      expect(body.error.code).toBe('NOT_FOUND');
+      expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
+    }
+  });
+});
+
+describeEachDatabase('/metrics with METRICS_TOKEN', (kind) => {
+  let app: TestApp;
+  let tool: Tool;
+  let buyer: Account;
+  const scrape = async () => {
+    const response = await app.request('/metrics', withToken(TOKEN));
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false, env: { METRICS_TOKEN: TOKEN } });
+    ({ tool } = await setUpShop(app));
+    buyer = await signUpWithToken(app);
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['no Authorization header', {}],
+    ['a wrong token of the same length', withToken(`${TOKEN.slice(0, -1)}X`)],
+    ['the token with one character more', withToken(`${TOKEN}0`)],
+    ['the token one character short', withToken(TOKEN.slice(0, -1))],
+    ['the token in another scheme', { headers: { Authorization: `Basic ${TOKEN}` } }],
+  ])('answers 401 in the error shape for %s', async (_case, init) => {
+    const response = await app.request('/metrics', init);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    const body = (await response.json()) as { error: { code: string; requestId: string } };
+    expect(body.error.code).toBe('UNAUTHENTICATED');
+    expect(body.error.requestId).toBe(response.headers.get('x-request-id'));
+    expect(JSON.stringify(body)).not.toContain('process_cpu');
+  });
+
+  it("serves Prometheus' text format with the token, Node's own figures included", async () => {
+    const response = await app.request('/metrics', withToken(TOKEN));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    expect(text).toContain('# TYPE http_requests_total counter');
+    expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(samplesOf(text, 'nodejs_eventloop_lag_seconds')).toHaveLength(1);
+    expect(samplesOf(text, 'nodejs_eventloop_lag_p99_seconds')).toHaveLength(1);
+    // The pool is PostgreSQL's; PGlite has none.
+    if (kind === 'postgres') {
+      expect(sampleValue(text, 'shop_db_pool_connections')).toBeGreaterThanOrEqual(1);
+      expect(samplesOf(text, 'shop_db_pool_idle_connections')).toHaveLength(1);
+      expect(sampleValue(text, 'shop_db_pool_waiting_requests')).toBe(0);
+    } else {
+      expect(samplesOf(text, 'shop_db_pool_connections')).toEqual([]);
+    }
+  });
+
+  it('is GET only', async () => {
+    const response = await app.request('/metrics', { method: 'POST', ...withToken(TOKEN) });
+    expect(response.status).toBe(404);
+  });
+
+  it('counts an order placed once (not its replay by Idempotency-Key) and paid once', async () => {
+    const placedBefore = sampleValue(await scrape(), 'shop_orders_placed_total');
+    const buy = () =>
+      app.request('/api/purchase', {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${buyer.token}`,
+          'Content-Type': 'application/json',
+          'Idempotency-Key': 'metrics-order-1',
+        },
+        body: JSON.stringify({
+          toolId: tool._id,
+          quantity: 1,
+          phone: '555 0100',
+          address: '5 Elm Street',
+        }),
+      });
+    const placed = await buy();
+    expect(placed.status).toBe(201);
+    const { _id: orderId } = (await placed.json()) as { _id: string };
+    expect(sampleValue(await scrape(), 'shop_orders_placed_total')).toBe(placedBefore + 1);
+    expect((await buy()).headers.get('idempotent-replayed')).toBe('true');
+    expect(sampleValue(await scrape(), 'shop_orders_placed_total')).toBe(placedBefore + 1);
+
+    const paidBefore = sampleValue(await scrape(), 'shop_orders_paid_total');
+    const { clientSecret } = await openPayment(app, buyer, orderId);
+    const confirmed = await send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
+      clientSecret,
+      card: card('4242424242424242'),
+      billingName: buyer.name,
+      billingEmail: buyer.email,
+    });
+    expect(confirmed.status).toBe(200);
+    const { id: transactionId } = (await confirmed.json()) as { id: string };
+    expect(sampleValue(await scrape(), 'shop_orders_paid_total')).toBe(paidBefore);
+    const pay = () =>
+      send(app, 'PATCH', `/api/purchase/${orderId}`, buyer.token, { transactionId });
+    expect((await pay()).status).toBe(200);
+    expect(sampleValue(await scrape(), 'shop_orders_paid_total')).toBe(paidBefore + 1);
+    // The same confirmation again changes nothing, and is not counted again.
+    expect((await pay()).status).toBe(200);
+    expect(sampleValue(await scrape(), 'shop_orders_paid_total')).toBe(paidBefore + 1);
+  });
+
+  it('counts failed payments by reason: a declined card, a payment not verified', async () => {
+    const failures = async (reason: string) =>
+      sampleValue(await scrape(), 'shop_payment_failures_total', { reason });
+    const [declinedBefore, unverifiedBefore] = [
+      await failures('card_declined'),
+      await failures('not_verified'),
+    ];
+    const placed = await order(app, buyer, tool._id, 1);
+    const { clientSecret, intentId } = await openPayment(app, buyer, placed._id);
+    const declined = await send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
+      clientSecret,
+      card: card('4000000000000002'),
+      billingName: buyer.name,
+      billingEmail: buyer.email,
+    });
+    expect(declined.status).toBe(402);
+    expect(await failures('card_declined')).toBe(declinedBefore + 1);
+    expect(await failures('not_verified')).toBe(unverifiedBefore);
+
+    // The intent never succeeded: the order cannot be marked paid with it.
+    const unverified = await send(app, 'PATCH', `/api/purchase/${placed._id}`, buyer.token, {
+      transactionId: intentId,
+    });
+    expect(unverified.status).toBe(402);
+    expect(await failures('not_verified')).toBe(unverifiedBefore + 1);
+    expect(await failures('card_declined')).toBe(declinedBefore + 1);
+    expect(await failures('provider_unavailable')).toBe(0);
+  });
+
+  it("labels requests by Hono's route template and status, never the raw URL", async () => {
+    const requests = async (labels: Record<string, string>) =>
+      sampleValue(await scrape(), 'http_requests_total', labels);
+    const one = { method: 'GET', route: '/api/tools/:id' };
+    const [okBefore, missingBefore, unknownBefore] = [
+      await requests({ ...one, status: '200' }),
+      await requests({ ...one, status: '404' }),
+      await requests({ method: 'GET', route: '/api/*', status: '404' }),
+    ];
+    expect((await app.request(`/api/tools/${tool._id}`)).status).toBe(200);
+    expect((await app.request(`/api/tools/${tool._id}`)).status).toBe(200);
+    expect((await app.request('/api/tools/0b6c2c9e-3f64-4b7e-9a53-5d0f0e1a2b3c')).status).toBe(404);
+    expect((await app.request('/api/no-such-route/12345')).status).toBe(404);
+
+    const text = await scrape();
+    expect(sampleValue(text, 'http_requests_total', { ...one, status: '200' })).toBe(okBefore + 2);
+    expect(sampleValue(text, 'http_requests_total', { ...one, status: '404' })).toBe(
+      missingBefore + 1,
+    );
+    // Unknown paths share the catch-all's template: one series, whatever the path.
+    expect(
+      sampleValue(text, 'http_requests_total', { method: 'GET', route: '/api/*', status: '404' }),
+    ).toBe(unknownBefore + 1);
+    expect(text).not.toContain(tool._id);
+    expect(text).not.toContain('no-such-route');
+    // The histogram counts the same answers.
+    const labels = { ...one, status: '200' };
+    const count = sampleValue(text, 'http_request_duration_seconds_count', labels);
+    expect(count).toBe(okBefore + 2);
+    expect(
+      sampleValue(text, 'http_request_duration_seconds_bucket', { ...labels, le: '+Inf' }),
+    ).toBe(count);
+    expect(sampleValue(text, 'http_request_duration_seconds_sum', labels)).toBeGreaterThan(0);
+    expect(
+      sampleValue(text, 'http_request_duration_seconds_bucket', { ...labels, le: '10' }),
+    ).toBeLessThanOrEqual(count);
+  });
+});
+
+describe('the server with METRICS_PORT', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-metrics-'));
+  let server: RunningServer;
+  beforeAll(async () => {
+    // Port 0 (any free port) passes here only: the environment's check asks for 1-65535.
+    server = await startServer({
+      ...loadEnv({ DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }),
+      PORT: 0,
+      METRICS_PORT: 0,
+    });
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('serves the metrics there without a token, not on the public port; counts replayed catalogue answers; closes with the server', async () => {
+    expect(server.metricsUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${server.url}/metrics`, withToken(TOKEN))).status).toBe(404);
+
+    // The second read of the catalogue is replayed from memory before Hono sees it.
+    const reads = [await fetch(`${server.url}/api/tools`), await fetch(`${server.url}/api/tools`)];
+    const ids = reads.map((response) => response.headers.get('x-request-id'));
+    expect(reads.map((response) => response.status)).toEqual([200, 200]);
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+
+    const response = await fetch(`${server.metricsUrl}/metrics`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(
+      sampleValue(text, 'http_requests_total', {
+        method: 'GET',
+        route: '/api/tools',
+        status: '200',
+      }),
+    ).toBe(2);
+    // The public port's refusals are counted; the metrics port's own scrapes are not.
+    expect(
+      sampleValue(text, 'http_requests_total', { method: 'GET', route: '/metrics', status: '404' }),
+    ).toBe(2);
+    expect(samplesOf(text, 'nodejs_eventloop_lag_seconds')).toHaveLength(1);
+
+    const elsewhere = await fetch(`${server.metricsUrl}/api/tools`);
+    expect(elsewhere.status).toBe(404);
+    const body = (await elsewhere.json()) as { error: { code: string; requestId: string } };
+    expect(body.error.code).toBe('NOT_FOUND');
+    expect(body.error.requestId).toBe(elsewhere.headers.get('x-request-id'));
+
+    const metricsUrl = server.metricsUrl!;
+    // A scraper's kept-alive connection does not hold the shutdown.
+    await fetch(`${metricsUrl}/metrics`, { headers: { Connection: 'keep-alive' } });
+    const started = performance.now();
+    await server.close(5000);
+    expect(performance.now() - started).toBeLessThan(3000);
+    await expect(fetch(`${metricsUrl}/metrics`)).rejects.toThrow();
+  });
+});
