@@ -6,13 +6,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '@shop/shared';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from './env';
 import { type RunningServer, startServer } from './server';
 import { describeEachDatabase } from './test/databases';
 import { send, signUpWithToken } from './test/identity';
 import { sampleValue, samplesOf } from './test/metrics-text';
-import { type Account, card, openPayment, order, setUpShop } from './test/shop';
+import { type Account, card, createStripeShop, openPayment, order, setUpShop } from './test/shop';
 import { type TestApp, createTestApp } from './test/test-app';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -141,7 +142,7 @@ describeEachDatabase('/metrics with METRICS_TOKEN', (kind) => {
     const failures = async (reason: string) =>
       sampleValue(await scrape(), 'shop_payment_failures_total', { reason });
     const [declinedBefore, unverifiedBefore] = [
-      await failures('card_declined'),
+      await failures('declined'),
       await failures('not_verified'),
     ];
     const placed = await order(app, buyer, tool._id, 1);
@@ -153,7 +154,7 @@ describeEachDatabase('/metrics with METRICS_TOKEN', (kind) => {
       billingEmail: buyer.email,
     });
     expect(declined.status).toBe(402);
-    expect(await failures('card_declined')).toBe(declinedBefore + 1);
+    expect(await failures('declined')).toBe(declinedBefore + 1);
     expect(await failures('not_verified')).toBe(unverifiedBefore);
 
     // The intent never succeeded: the order cannot be marked paid with it.
@@ -162,7 +163,7 @@ describeEachDatabase('/metrics with METRICS_TOKEN', (kind) => {
     });
     expect(unverified.status).toBe(402);
     expect(await failures('not_verified')).toBe(unverifiedBefore + 1);
-    expect(await failures('card_declined')).toBe(declinedBefore + 1);
+    expect(await failures('declined')).toBe(declinedBefore + 1);
     expect(await failures('provider_unavailable')).toBe(0);
   });
 
@@ -202,6 +203,61 @@ describeEachDatabase('/metrics with METRICS_TOKEN', (kind) => {
     expect(
       sampleValue(text, 'http_request_duration_seconds_bucket', { ...labels, le: '10' }),
     ).toBeLessThanOrEqual(count);
+  });
+});
+
+describe('/metrics with Stripe (official SDK against the stand-in)', () => {
+  const webhookSecret = 'whsec_metrics_secret';
+  const signer = new Stripe('sk_test_signer');
+  let shop: Awaited<ReturnType<typeof createStripeShop>>;
+  beforeAll(async () => {
+    shop = await createStripeShop(webhookSecret, { METRICS_TOKEN: TOKEN });
+  });
+  afterAll(() => shop.close());
+
+  const failures = async (reason: string) => {
+    const response = await shop.app.request('/metrics', withToken(TOKEN));
+    return sampleValue(await response.text(), 'shop_payment_failures_total', { reason });
+  };
+
+  it("counts Stripe's signed payment_intent.payment_failed as declined, and Stripe out of reach", async () => {
+    const placed = await order(shop.app, shop.alice, shop.tool._id, 1);
+    const { intentId } = await openPayment(shop.app, shop.alice, placed._id);
+    const event = (type: string) => {
+      const payload = JSON.stringify({
+        id: `evt_${type}`,
+        object: 'event',
+        type,
+        data: {
+          object: { ...shop.standIn.intents.get(intentId), status: 'requires_payment_method' },
+        },
+      });
+      return shop.app.request('/api/stripe/webhook', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Stripe-Signature': signer.webhooks.generateTestHeaderString({
+            payload,
+            secret: webhookSecret,
+          }),
+        },
+        body: payload,
+      });
+    };
+    expect(await failures('declined')).toBe(0);
+    expect((await event('payment_intent.payment_failed')).status).toBe(200);
+    expect(await failures('declined')).toBe(1);
+    // Another event type is no failure.
+    expect((await event('payment_intent.canceled')).status).toBe(200);
+    expect(await failures('declined')).toBe(1);
+
+    expect(await failures('provider_unavailable')).toBe(0);
+    await shop.standIn.close();
+    const again = await send(shop.app, 'POST', '/api/create-payment-intent', shop.alice.token, {
+      orderId: (await order(shop.app, shop.alice, shop.tool._id, 1))._id,
+    });
+    expect(again.status).toBe(503);
+    expect(await failures('provider_unavailable')).toBe(1);
   });
 });
 

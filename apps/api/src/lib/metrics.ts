@@ -23,8 +23,8 @@ import { REQUEST_ID_HEADER, runWithRequestId } from './request-context';
 
 export const METRICS_PATH = '/metrics';
 
-export type PaymentFailure = 'card_declined' | 'not_verified' | 'provider_unavailable';
-const paymentFailures: PaymentFailure[] = ['card_declined', 'not_verified', 'provider_unavailable'];
+export type PaymentFailure = 'declined' | 'not_verified' | 'provider_unavailable';
+const paymentFailures: PaymentFailure[] = ['declined', 'not_verified', 'provider_unavailable'];
 
 /** What the services report. The modules see only this, never prom-client. */
 export interface ShopEvents {
@@ -192,7 +192,7 @@ export function createMetrics(options: { poolUse?: () => PoolUse } = {}): Metric
   });
   const paymentsFailed = new Counter<'reason'>({
     name: 'shop_payment_failures_total',
-    help: 'Payments refused: card declined (test mode), not verified with the provider, provider unreachable',
+    help: "Failed payments: declined (test mode's card errors, Stripe's payment_intent.payment_failed), not verified with the provider, provider unreachable",
     labelNames: ['reason'],
     registers: [registry],
   });

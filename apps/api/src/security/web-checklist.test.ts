@@ -120,6 +120,7 @@ describe('the web security checklist', () => {
       headers: { Origin: 'https://partner.example' },
     });
     expect(partner.headers.get('Access-Control-Allow-Origin')).toBe('https://partner.example');
+    expect(partner.headers.get('Access-Control-Expose-Headers')).toContain('X-Request-Id');
     const sameOriginOnly = await app.request('/api/health', {
       headers: { Origin: 'https://evil.example' },
     });

@@ -24,7 +24,7 @@ const isClosed = (status: string) => status !== 'unpaid' && !isPaid(status);
 
 /** The refusals of a payment attempt that the metrics count as failed payments. */
 const failures: Partial<Record<string, PaymentFailure>> = {
-  CARD_ERROR: 'card_declined',
+  CARD_ERROR: 'declined',
   PAYMENT_NOT_VERIFIED: 'not_verified',
   PAYMENT_PROVIDER_UNAVAILABLE: 'provider_unavailable',
 };
@@ -325,6 +325,8 @@ export function createPaymentsService(
       } catch {
         throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
       }
+      // With Stripe a card is refused in the browser: this event is how the server hears of it.
+      if (event.type === 'payment_intent.payment_failed') events?.paymentFailed('declined');
       if (event.type !== 'payment_intent.succeeded' || !event.intent) return { changed: false };
       const intent = await provider.retrieveIntent(event.intent.id);
       const order = intent?.orderId ? await orders.row(intent.orderId) : undefined;
