@@ -84,7 +84,7 @@ export const createCatalogueReplay = (env: AppEnv, logger: Logger, metrics?: Met
     logger,
     // A replayed answer gets its X-Request-Id as Hono's would; its route template is its path.
     requestIdOf: (request) =>
-      requestIdFor(env.TRUST_PROXY ? request.headers['x-request-id'] : undefined, env.TRUST_PROXY),
+      requestIdFor(env.TRUST_PROXY ? request.headers['x-request-id'] : undefined),
     onReplayed: metrics && ((path, seconds) => metrics.recordRequest('GET', path, 200, seconds)),
   });
 

@@ -15,10 +15,13 @@ const requestIds = new AsyncLocalStorage<string>();
 /** A proxy's id is kept only if it cannot break a log line or a header: short, plain characters. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** The incoming id when the proxy in front is trusted and the id is sane; a new one otherwise. */
-export function requestIdFor(incoming: string | string[] | undefined, trustProxy: boolean): string {
-  return trustProxy && typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming)
-    ? incoming
+/**
+ * The id a trusted proxy sent, when it is sane; a new one otherwise. The caller passes the
+ * header only when TRUST_PROXY is on.
+ */
+export function requestIdFor(trustedIncoming: string | string[] | undefined): string {
+  return typeof trustedIncoming === 'string' && SANE_REQUEST_ID.test(trustedIncoming)
+    ? trustedIncoming
     : randomUUID();
 }
 
@@ -36,9 +39,10 @@ export const runWithRequestId = <T>(requestId: string, work: () => T): T =>
 export const requestContext =
   (options: { trustProxy: boolean }): MiddlewareHandler =>
   async (c, next) => {
-    // The header is read only when it may be used: reading any header builds them all.
-    const incoming = options.trustProxy ? c.req.header(REQUEST_ID_HEADER) : undefined;
-    const requestId = requestIdFor(incoming, options.trustProxy);
+    // The header is read only when it may be used (reading one builds them all).
+    const requestId = requestIdFor(
+      options.trustProxy ? c.req.header(REQUEST_ID_HEADER) : undefined,
+    );
     await requestIds.run(requestId, next);
     c.res.headers.set(REQUEST_ID_HEADER, requestId);
   };

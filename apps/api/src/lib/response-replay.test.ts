@@ -16,7 +16,8 @@ async function startReplayServer(ttlMs = 60_000, trustProxy = false) {
     ttlMs,
     logger: pino({ level: 'silent' }),
     now: () => clock,
-    requestIdOf: (request) => requestIdFor(request.headers['x-request-id'], trustProxy),
+    requestIdOf: (request) =>
+      requestIdFor(trustProxy ? request.headers['x-request-id'] : undefined),
     onReplayed: (path, seconds) => replayed.push({ path, seconds }),
   });
   const answered = { count: 0 };
