@@ -60,6 +60,9 @@ describeEachDatabase('/metrics with METRICS_TOKEN', (kind) => {
     ['the token with one character more', withToken(`${TOKEN}0`)],
     ['the token one character short', withToken(TOKEN.slice(0, -1))],
     ['the token in another scheme', { headers: { Authorization: `Basic ${TOKEN}` } }],
+    // As long as "Bearer": only the scheme's name tells it apart.
+    ['the token in a scheme of six letters', { headers: { Authorization: `Digest ${TOKEN}` } }],
+    ['the token without a scheme', { headers: { Authorization: TOKEN } }],
   ])('answers 401 in the error shape for %s', async (_case, init) => {
     const response = await app.request('/metrics', init);
     expect(response.status).toBe(401);
