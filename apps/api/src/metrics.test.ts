@@ -3,6 +3,7 @@
  * port of its own; the counters a scraper reads move with the shop's requests and orders.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Tool } from '@shop/shared';
@@ -324,6 +325,16 @@ describe('the server with METRICS_PORT', () => {
     const started = performance.now();
     await server.close(5000);
     expect(performance.now() - started).toBeLessThan(3000);
-    await expect(fetch(`${metricsUrl}/metrics`)).rejects.toThrow();
+    // A new connection is refused: nothing listens on the port any more.
+    const { port } = new URL(metricsUrl);
+    const connected = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    expect(connected).toBe(false);
   });
 });
