@@ -142,9 +142,19 @@ describeEachDatabase('the published contract', (kind) => {
       await check({
         method: 'GET',
         url: '/api/no-such-route',
-        response: answer(404, { error: { code: 'NOT_FOUND', message: 'No API route' } }),
+        response: answer(404, {
+          error: { code: 'NOT_FOUND', message: 'No API route', requestId: 'r-1' },
+        }),
       }),
     ).toBeUndefined();
+    // Every error answer names its request id.
+    expect(
+      await check({
+        method: 'GET',
+        url: '/api/no-such-route',
+        response: answer(404, { error: { code: 'NOT_FOUND', message: 'No API route' } }),
+      }),
+    ).toMatch(/requestId/);
   });
 
   it('serves the reference page under a policy of its own: no inline or eval scripts', async () => {

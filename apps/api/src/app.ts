@@ -14,6 +14,8 @@ import type { CacheSync } from './lib/cache-sync';
 import { clientAddressOf } from './lib/client-address';
 import { apiNotFound, createErrorHandler } from './lib/errors';
 import { requestLogger } from './lib/logger';
+import { METRICS_PATH, type Metrics, publicMetricsEndpoint } from './lib/metrics';
+import { requestContext, requestIdFor, requestScopedLogger } from './lib/request-context';
 import { routesOf } from './lib/openapi';
 import { type ResponseReplay, createResponseReplay } from './lib/response-replay';
 import {
@@ -50,6 +52,7 @@ export type AppEnv = AuthEnv &
     | 'ADMIN_EMAIL'
     | 'ACCESS_TOKEN_TTL_MINUTES'
     | 'TRUST_PROXY'
+    | 'METRICS_TOKEN'
     | 'STRIPE_SECRET_KEY'
     | 'STRIPE_PUBLISHABLE_KEY'
     | 'STRIPE_WEBHOOK_SECRET'
@@ -77,15 +80,26 @@ export interface AppDeps {
   cacheSync?: CacheSync;
   /** The embedded database's folder, when it has one: `/api/ready` checks it can be written. */
   dataDir?: string;
+  /** Kept only when served (`metricsFor`): then every request and order is counted. */
+  metrics?: Metrics;
 }
 
 /** The public catalogue's answers, replayed from memory by the server (decision 010). */
-export const createCatalogueReplay = (env: AppEnv, logger: Logger, cacheSync?: CacheSync) =>
+export const createCatalogueReplay = (
+  env: AppEnv,
+  logger: Logger,
+  cacheSync?: CacheSync,
+  metrics?: Metrics,
+) =>
   createResponseReplay({
     paths: ['/api/tools'],
     ttlMs: env.CATALOGUE_CACHE_MS ?? 1000,
     logger,
     enabled: cacheSync && (() => cacheSync.live),
+    // A replayed answer gets its X-Request-Id as Hono's would; its route template is its path.
+    requestIdOf: (request) =>
+      requestIdFor(env.TRUST_PROXY ? request.headers['x-request-id'] : undefined),
+    onReplayed: metrics && ((path, seconds) => metrics.recordRequest('GET', path, 200, seconds)),
   });
 
 /** Stripe when its three keys are set, the built-in test mode otherwise (decision 008). */
@@ -110,6 +124,7 @@ export function createApi({
   replay,
   cacheSync,
   dataDir,
+  metrics,
 }: AppDeps) {
   const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
@@ -126,6 +141,7 @@ export function createApi({
   const orders = createOrdersService(db, {
     tools,
     onStockChange: tools.catalogueChanged,
+    events: metrics?.events,
     unpaidOrderTtlMinutes: env.UNPAID_ORDER_TTL_MINUTES,
     maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
   });
@@ -134,6 +150,7 @@ export function createApi({
     paymentProvider ?? choosePaymentProvider(db, env),
     orders,
     logger,
+    metrics?.events,
   );
   // The server starts it (server.ts); an app made for a test runs no timer. Each due order
   // is settled with the payment provider first: a payment that got there first wins.
@@ -196,9 +213,15 @@ export function createApi({
 }
 
 /** The whole HTTP app: headers and logs on every response, the API under `/api`. */
-export function createApp(deps: AppDeps) {
+export function createApp(appDeps: AppDeps) {
+  // Every line logged while a request is handled names its id (request-context.ts).
+  const deps = { ...appDeps, logger: requestScopedLogger(appDeps.logger) };
   const app = new Hono();
-  // Outermost, so a replayed answer carries every header the others set.
+  // Outermost: the id is the request's from the start, and is added to the answer last, so a
+  // replayed copy never keeps it.
+  app.use('*', requestContext({ trustProxy: deps.env.TRUST_PROXY }));
+  if (deps.metrics) app.use('*', deps.metrics.observeRequests);
+  // Outside the others, so a replayed answer carries every header they set.
   if (deps.replay) app.use('*', deps.replay.capture);
   app.use('*', requestLogger(deps.logger));
   const pageHeaders = securityHeaders(deps.env, {
@@ -210,10 +233,12 @@ export function createApp(deps: AppDeps) {
   app.use('*', (c, next) =>
     c.req.path === DOCS_PATH
       ? docsHeaders(c, next)
-      : c.req.path === '/api' || c.req.path.startsWith('/api/')
+      : c.req.path === '/api' || c.req.path.startsWith('/api/') || c.req.path === METRICS_PATH
         ? apiHeaders(c, next)
         : pageHeaders(c, next),
   );
+  // Before the web app's fallback page (server.ts), which would answer any other path.
+  app.all(METRICS_PATH, publicMetricsEndpoint(deps.metrics, deps.env.METRICS_TOKEN));
   const api = createApi(deps);
   app.route('/api', api);
   app.onError(createErrorHandler(deps.logger));

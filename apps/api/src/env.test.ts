@@ -16,6 +16,17 @@ describe('loadEnv', () => {
     expect(env.SHUTDOWN_TIMEOUT_MS).toBe(10_000);
     expect(env.WORKERS).toBe(1);
     expect(env.DATABASE_TIMEOUT_MS).toBe(1000);
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.METRICS_PORT).toBeUndefined();
+    expect(env.METRICS_HOST).toBe('127.0.0.1');
+  });
+
+  it('takes a metrics token and port at their bounds', () => {
+    expect(loadEnv({ METRICS_TOKEN: 'x'.repeat(16) }).METRICS_TOKEN).toBe('x'.repeat(16));
+    expect(loadEnv({ METRICS_TOKEN: '~'.repeat(256) }).METRICS_TOKEN).toBe('~'.repeat(256));
+    expect(loadEnv({ METRICS_PORT: '1' }).METRICS_PORT).toBe(1);
+    expect(loadEnv({ METRICS_PORT: '65535' }).METRICS_PORT).toBe(65535);
+    expect(loadEnv({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).METRICS_HOST).toBe('0.0.0.0');
   });
 
   it('reads the values it is given', () => {
@@ -68,6 +79,13 @@ describe('loadEnv', () => {
     ['DATABASE_TIMEOUT_MS', '1.5', /DATABASE_TIMEOUT_MS: must be a whole number/],
     ['STRIPE_SECRET_KEY', 'sk_test_x', /set all three or none/],
     ['GOOGLE_CLIENT_ID', 'abc', /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither/],
+    ['METRICS_TOKEN', 'x'.repeat(15), /METRICS_TOKEN: must have at least 16 characters/],
+    ['METRICS_TOKEN', 'x'.repeat(257), /METRICS_TOKEN: must have at most 256 characters/],
+    ['METRICS_TOKEN', 'sixteen chars ok', /METRICS_TOKEN: must be printable ASCII without spaces/],
+    ['METRICS_PORT', '0', /METRICS_PORT: must be between 1 and 65535/],
+    ['METRICS_PORT', '65536', /METRICS_PORT: must be between 1 and 65535/],
+    ['METRICS_PORT', '9100.5', /METRICS_PORT: must be a whole number/],
+    ['METRICS_PORT', '3000', /METRICS_PORT: must differ from PORT/],
   ])('stops with a message naming %s=%s', (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);

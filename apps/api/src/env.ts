@@ -137,8 +137,30 @@ const EnvSchema = z.object({
     .min(1, 'must be between 1 and 64')
     .max(64, 'must be between 1 and 64')
     .default(1),
-  /** Behind a reverse proxy: the client address is the last entry of X-Forwarded-For. */
+  /**
+   * Behind a reverse proxy: the client address is the last entry of X-Forwarded-For, and a
+   * request's id is taken from X-Request-Id when it is sane.
+   */
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * `GET /metrics` on the public port, for a scraper that sends `Authorization: Bearer <token>`.
+   * Neither this nor METRICS_PORT: no metrics are kept or served.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must have at least 16 characters')
+    .max(256, 'must have at most 256 characters')
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .optional(),
+  /** `GET /metrics` without a token on a port of its own, bound to METRICS_HOST. */
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a whole number')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .optional(),
+  /** Where METRICS_PORT listens: loopback unless the scraper runs on another machine. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GITHUB_CLIENT_ID: z.string().min(1).optional(),
@@ -208,6 +230,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     problems.push(
       `  WORKERS: ${env.WORKERS} processes need DATABASE_URL (PostgreSQL); the embedded database (DATA_DIR) is used by one process`,
     );
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+    problems.push('  METRICS_PORT: must differ from PORT');
   }
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     problems.push('  AUTH_SECRET: required in production (at least 32 random characters)');

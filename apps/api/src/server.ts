@@ -1,4 +1,4 @@
-import { type ServerResponse, createServer } from 'node:http';
+import { type Server, type ServerResponse, createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
@@ -21,6 +21,8 @@ import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
 import type { Env } from './env';
 import { createLogger } from './lib/logger';
+import { metricsFor, metricsPortListener } from './lib/metrics';
+import { requestScopedLogger } from './lib/request-context';
 import { serveWebApp } from './web';
 
 /** Both `src/` (tsx) and `dist/` (bundle) sit one level under apps/api. */
@@ -28,6 +30,8 @@ const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 export interface RunningServer {
   url: string;
+  /** METRICS_PORT's address, when it is set. */
+  metricsUrl?: string;
   database: DatabaseHandle;
   /** Stops accepting, lets requests in flight finish within `timeoutMs`, then closes the rest. */
   close(timeoutMs?: number): Promise<void>;
@@ -54,8 +58,21 @@ export async function migrateAndSeed(
 }
 
 /** Opens and migrates the database, seeds it if empty, then listens. */
+const listen = (server: Server, port: number, host: string) =>
+  new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+
+const urlOf = (host: string, port: number) =>
+  `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port}`;
+
 export async function startServer(env: Env): Promise<RunningServer> {
-  const logger = createLogger(env);
+  const logger = requestScopedLogger(createLogger(env));
   const database = await openDatabase(
     env.DATABASE_URL
       ? { databaseUrl: env.DATABASE_URL, timeoutMs: env.DATABASE_TIMEOUT_MS }
@@ -83,7 +100,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
     ? createCacheListener({ databaseUrl: env.DATABASE_URL, logger })
     : undefined;
   await cacheListener?.start();
-  const replay = createCatalogueReplay(env, logger, cacheListener);
+  const metrics = metricsFor(env, database.poolUse);
+  const replay = createCatalogueReplay(env, logger, cacheListener, metrics);
   const app = createApp({
     db: database.db,
     env,
@@ -92,6 +110,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     replay,
     cacheSync: cacheListener,
     dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined,
+    metrics,
   });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {
@@ -109,13 +128,23 @@ export async function startServer(env: Env): Promise<RunningServer> {
     response.once('close', () => inFlight.delete(response));
     if (!replay.serve(request, response)) void honoListener(request, response);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(env.PORT, env.HOST, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  // Metrics without a token on a port of their own, on loopback unless METRICS_HOST says otherwise.
+  const metricsServer =
+    metrics && env.METRICS_PORT !== undefined
+      ? createServer(metricsPortListener(metrics))
+      : undefined;
+  let port: number;
+  let metricsPort: number | undefined;
+  try {
+    if (metricsServer)
+      metricsPort = await listen(metricsServer, env.METRICS_PORT!, env.METRICS_HOST);
+    port = await listen(server, env.PORT, env.HOST);
+  } catch (error) {
+    metricsServer?.close();
+    await cacheListener?.close();
+    await database.close();
+    throw error;
+  }
   // Unpaid orders past their time give their stock back, now and every interval.
   app.orderExpiry.start();
   let backups: BackupChannel | undefined;
@@ -131,15 +160,18 @@ export async function startServer(env: Env): Promise<RunningServer> {
     if ('unavailable' in channel) logger.warn(`backups while running: ${channel.unavailable}`);
     else backups = channel;
   }
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : env.PORT;
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
 
   return {
-    url: `http://${host}:${port}`,
+    url: urlOf(env.HOST, port),
+    metricsUrl: metricsPort === undefined ? undefined : urlOf(env.METRICS_HOST, metricsPort),
     database,
     close: async (timeoutMs = env.SHUTDOWN_TIMEOUT_MS) => {
       stopping = true;
+      // A scrape lost to the shutdown costs nothing: the metrics port closes at once.
+      const metricsClosed = new Promise<void>((resolve) =>
+        metricsServer ? metricsServer.close(() => resolve()) : resolve(),
+      );
+      metricsServer?.closeAllConnections();
       // Clients in the middle of a request get their answer with `Connection: close`;
       // kept-alive connections without a request are closed now.
       for (const response of inFlight) {
@@ -153,6 +185,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearTimeout(deadline);
+      await metricsClosed;
       await app.orderExpiry.stop();
       await cacheListener?.close();
       await backups?.close();

@@ -7,6 +7,9 @@ export const ApiErrorBodySchema = z
       code: z.string(),
       message: z.string(),
       fields: z.record(z.string(), z.array(z.string())).optional(),
+      requestId: z.string().meta({
+        description: "The answer's X-Request-Id, the same on the server's log lines of it",
+      }),
     }),
   })
   // `id`: the name the API's published document (`GET /api/openapi.json`) gives the schema.

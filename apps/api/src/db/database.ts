@@ -28,6 +28,8 @@ export interface DatabaseHandle {
   /** Where the data lives, for the start message: a folder or a server (without password). */
   location: string;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now, for the metrics (PGlite has one, no pool). */
+  poolUse?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: a snapshot of the whole database, to open copies of it quickly (tests). */
   snapshot?: () => Promise<Blob>;
   /** PGlite in a folder only: a consistent copy of the database for `npm run backup`. */
@@ -191,7 +193,17 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
     });
     const url = new URL(config.databaseUrl);
     url.password = '';
-    return { db, kind: 'postgres', location: url.toString(), close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      location: url.toString(),
+      close: () => db.destroy(),
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    };
   }
 
   const release = 'dataDir' in config ? lockDataDir(config.dataDir) : () => {};

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { type ApiErrorBody, type ErrorCode, errorStatus } from '@shop/shared';
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Logger } from 'pino';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database-unavailable';
+import { currentRequestId } from './request-context';
 
 /**
  * The one error class of the API: services throw it, `onError` turns it into the error shape.
@@ -27,8 +29,13 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 /** Our codes, or a code passed on from Better Auth (e.g. INVALID_EMAIL_OR_PASSWORD). */
 type AnyErrorCode = ErrorCode | (string & {});
 
+/**
+ * The one error shape. `requestId` is the answer's `X-Request-Id` (request-context.ts): every
+ * error body is made while its request is handled; outside one (none today) a fresh id.
+ */
 export function errorBody(code: AnyErrorCode, message: string, fields?: Record<string, string[]>) {
-  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  const requestId = currentRequestId() ?? randomUUID();
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}), requestId } };
   return body;
 }
 

@@ -4,16 +4,21 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REQUEST_ID_HEADER, requestContext, requestIdFor } from './request-context';
 import { createResponseReplay } from './response-replay';
 
 /** A server as server.ts builds it, whose Hono route counts the requests it really answers. */
-async function startReplayServer(ttlMs = 60_000) {
+async function startReplayServer(ttlMs = 60_000, trustProxy = false) {
   let clock = 0;
+  const replayed: Array<{ path: string; seconds: number }> = [];
   const replay = createResponseReplay({
     paths: ['/api/tools'],
     ttlMs,
     logger: pino({ level: 'silent' }),
     now: () => clock,
+    requestIdOf: (request) =>
+      requestIdFor(trustProxy ? request.headers['x-request-id'] : undefined),
+    onReplayed: (path, seconds) => replayed.push({ path, seconds }),
   });
   const answered = { count: 0 };
   // `?page=slow` waits until the test opens the gate: a change can land meanwhile.
@@ -22,6 +27,7 @@ async function startReplayServer(ttlMs = 60_000) {
   let entered = () => {};
   const slowEntered = new Promise<void>((resolve) => (entered = resolve));
   const app = new Hono();
+  app.use('*', requestContext({ trustProxy }));
   app.use('*', replay.capture);
   app.use('*', async (c, next) => {
     await next();
@@ -46,6 +52,7 @@ async function startReplayServer(ttlMs = 60_000) {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     replay,
+    replayed,
     answered,
     slowEntered,
     openGate,
@@ -67,12 +74,30 @@ describe('replaying catalogue answers from memory', () => {
     expect(server.answered.count).toBe(1);
     expect(await again.text()).toBe(await first.text());
     const headersOf = (response: Response) =>
-      [...response.headers].filter(([name]) => name !== 'date' && name !== 'keep-alive');
+      [...response.headers].filter(
+        ([name]) => name !== 'date' && name !== 'keep-alive' && name !== 'x-request-id',
+      );
     expect(headersOf(again)).toEqual(headersOf(first));
     expect(again.headers.get('x-content-type-options')).toBe('nosniff');
+    // Each answer, replayed or not, has its own request id, never the copy's.
+    const ids = [first, again].map((response) => response.headers.get(REQUEST_ID_HEADER));
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+    expect(server.replayed).toEqual([{ path: '/api/tools', seconds: 0 }]);
     // Another query is another answer.
     await server.get('/api/tools?page=3');
     expect(server.answered.count).toBe(2);
+  });
+
+  it("names a trusted proxy's sane X-Request-Id on a replayed answer, and a new id otherwise", async () => {
+    server = await startReplayServer(60_000, true);
+    await server.get('/api/tools');
+    const trusted = await server.get('/api/tools', { 'X-Request-Id': 'proxy-id-1' });
+    const unsafe = await server.get('/api/tools', { 'X-Request-Id': 'a b' });
+    expect(server.answered.count).toBe(1);
+    expect(trusted.headers.get(REQUEST_ID_HEADER)).toBe('proxy-id-1');
+    expect(unsafe.headers.get(REQUEST_ID_HEADER)).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('forgets every answer when told the catalogue changed, and after ttlMs', async () => {

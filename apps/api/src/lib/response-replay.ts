@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
@@ -27,11 +28,19 @@ export interface ResponseReplayOptions {
   now?: () => number;
   /** False while changes made elsewhere could be missed: nothing is kept or replayed. */
   enabled?: () => boolean;
+  /** The id a replayed answer names in `X-Request-Id` (request-context.ts' rule). */
+  requestIdOf?: (request: IncomingMessage) => string;
+  /** Told of each replayed answer and the time its writing took (metrics). */
+  onReplayed?: (path: string, seconds: number) => void;
 }
 
 interface Copy {
   expires: number;
-  /** `writeHead`'s raw form: name, value, name, value... */
+  /**
+   * `writeHead`'s raw form: name, value, name, value... The last pair is `x-request-id`, its
+   * value written in place for each answer just before `writeHead` reads the list: writing
+   * the head is synchronous, so no other answer can see it, and no list is copied per answer.
+   */
   headers: string[];
   body: Buffer;
 }
@@ -49,6 +58,7 @@ export function createResponseReplay(options: ResponseReplayOptions) {
   const maxEntries = options.maxEntries ?? 200;
   const enabled = options.enabled ?? (() => true);
   const paths = new Set(options.paths);
+  const requestIdOf = options.requestIdOf ?? (() => randomUUID());
   const copies = new Map<string, Copy>();
   let generation = 0;
   const replayedByPath = new Map<string, number>();
@@ -74,9 +84,9 @@ export function createResponseReplay(options: ResponseReplayOptions) {
     if (began !== generation || !enabled()) return; // a change landed while this was made
     const headers: string[] = [];
     c.res.headers.forEach((value, name) => {
-      if (name !== 'content-length') headers.push(name, value);
+      if (name !== 'content-length' && name !== 'x-request-id') headers.push(name, value);
     });
-    headers.push('content-length', String(body.length));
+    headers.push('content-length', String(body.length), 'x-request-id', '');
     const url = new URL(c.req.url);
     const key = url.pathname + url.search;
     copies.delete(key);
@@ -91,16 +101,19 @@ export function createResponseReplay(options: ResponseReplayOptions) {
     if (!enabled()) return false;
     const copy = copies.get(url);
     if (!copy) return false;
-    if (copy.expires <= now()) {
+    const started = now();
+    if (copy.expires <= started) {
       copies.delete(url);
       return false;
     }
     // A conditional request may deserve a 304, and a cross-origin one CORS headers: Hono.
     const { headers } = request;
     if (headers['if-none-match'] !== undefined || headers.origin !== undefined) return false;
+    copy.headers[copy.headers.length - 1] = requestIdOf(request);
     response.writeHead(200, copy.headers);
     response.end(copy.body);
     const path = pathOf(url);
+    options.onReplayed?.(path, (now() - started) / 1000);
     replayedByPath.set(path, (replayedByPath.get(path) ?? 0) + 1);
     return true;
   };

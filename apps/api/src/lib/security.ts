@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { Env } from '../env';
 import { errorBody } from './errors';
+import { REQUEST_ID_HEADER } from './request-context';
 
 /**
  * Security headers of the app's pages and files. The CSP allows only our own origin: with the
@@ -96,6 +97,7 @@ export const corsForConfiguredOrigins = (
         origin: (origin) => (env.CORS_ORIGINS.includes(origin) ? origin : null),
         credentials: true,
         allowHeaders: ['Content-Type', 'Authorization', IDEMPOTENCY_KEY_HEADER],
-        exposeHeaders: [TOTAL_COUNT_HEADER, 'Idempotent-Replayed'],
+        // The request id, so a partner site can quote it when it reports a problem.
+        exposeHeaders: [TOTAL_COUNT_HEADER, 'Idempotent-Replayed', REQUEST_ID_HEADER],
         maxAge: 600,
       });

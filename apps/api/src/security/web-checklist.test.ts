@@ -88,7 +88,11 @@ describe('the web security checklist', () => {
     const response = await app.request('/api/no-such-thing');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'No API route for GET /api/no-such-thing' },
+      error: {
+        code: 'NOT_FOUND',
+        message: 'No API route for GET /api/no-such-thing',
+        requestId: response.headers.get('x-request-id'),
+      },
     });
   });
 
@@ -116,6 +120,7 @@ describe('the web security checklist', () => {
       headers: { Origin: 'https://partner.example' },
     });
     expect(partner.headers.get('Access-Control-Allow-Origin')).toBe('https://partner.example');
+    expect(partner.headers.get('Access-Control-Expose-Headers')).toContain('X-Request-Id');
     const sameOriginOnly = await app.request('/api/health', {
       headers: { Origin: 'https://evil.example' },
     });

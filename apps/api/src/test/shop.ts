@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { createStripeProvider } from '../modules/payments/stripe-provider';
 import { send, signUpAdmin, signUpWithToken } from './identity';
 import { startStripeStandIn } from './stripe-stand-in';
+import type { AppEnv } from '../app';
 import { type TestApp, createTestApp } from './test-app';
 
 export type Account = Awaited<ReturnType<typeof signUpWithToken>>;
@@ -64,21 +65,34 @@ export async function openPayment(app: TestApp, buyer: Account, orderId: string)
   return { clientSecret, intentId: clientSecret.split('_secret_')[0] ?? '' };
 }
 
-export const errorOf = async (response: Response) =>
-  ((await response.json()) as { error: { code: string; message: string } }).error;
+/** The error's code and message (and fields); its `requestId` is checked against the header. */
+export const errorOf = async (response: Response) => {
+  const { requestId, ...error } = (
+    (await response.json()) as {
+      error: {
+        code: string;
+        message: string;
+        fields?: Record<string, string[]>;
+        requestId: string;
+      };
+    }
+  ).error;
+  expect(requestId).toBe(response.headers.get('x-request-id'));
+  return error;
+};
 
 /**
  * A shop whose payments go through the official Stripe SDK to a local stand-in of Stripe's API,
  * with an admin, a tool and a customer; `close` stops both.
  */
-export async function createStripeShop(webhookSecret: string) {
+export async function createStripeShop(webhookSecret: string, env: Partial<AppEnv> = {}) {
   const standIn = await startStripeStandIn();
   const provider = createStripeProvider({
     secretKey: 'sk_test_shop',
     webhookSecret,
     api: standIn.api,
   });
-  const app = await createTestApp('pglite', { seed: false, paymentProvider: provider });
+  const app = await createTestApp('pglite', { seed: false, paymentProvider: provider, env });
   const { tool } = await setUpShop(app);
   const alice = await signUpWithToken(app);
   return {

@@ -4,6 +4,7 @@ import { type AppDeps, type AppEnv, createApp } from '../app';
 import { createAuth } from '../auth/better-auth';
 import { type DatabaseHandle, migrateToLatest } from '../db/database';
 import { seedDemoData } from '../db/seed';
+import { metricsFor } from '../lib/metrics';
 import type { OrderExpiry } from '../modules/orders/order-expiry';
 import { contractChecker } from './contract';
 import { type TestDatabaseKind, createTestDatabase } from './databases';
@@ -73,6 +74,8 @@ export async function createTestApp(
     clientAddress: (c) => c.req.header(TEST_CLIENT_IP_HEADER) ?? '192.0.2.1',
     paymentProvider: options.paymentProvider,
     dataDir: options.dataDir,
+    // Kept, and served at /metrics, when the test's env sets METRICS_TOKEN.
+    metrics: metricsFor(env, database.poolUse),
   });
   const routes = [
     ...new Set(

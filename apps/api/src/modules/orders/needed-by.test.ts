@@ -39,6 +39,7 @@ describeEachDatabase('the needed-by date', (kind) => {
         code: 'VALIDATION_FAILED',
         message: messages.validation.neededByPast,
         fields: { neededBy: [messages.validation.neededByPast] },
+        requestId: response.headers.get('x-request-id'),
       },
     });
     expect(await stockOf(app, tool._id)).toBe(stock);

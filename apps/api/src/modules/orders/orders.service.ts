@@ -11,6 +11,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import type { ShopEvents } from '../../lib/metrics';
 import type { ToolsService } from '../tools/tools.service';
 import { type CurrentUser, normaliseEmail } from '../../auth/identity';
 
@@ -82,6 +83,8 @@ export interface OrdersServiceOptions {
   tools: Pick<ToolsService, 'get'>;
   /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
   onStockChange?: () => void;
+  /** Told of each order placed and each order paid (the metrics). */
+  events?: Pick<ShopEvents, 'orderPlaced' | 'orderPaid'>;
   /** How long a new unpaid order holds its stock (UNPAID_ORDER_TTL_MINUTES). */
   unpaidOrderTtlMinutes: number;
   /** How many unpaid orders one customer may hold at once (MAX_UNPAID_ORDERS). */
@@ -360,6 +363,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       }
       if (row) {
         options.onStockChange?.();
+        options.events?.orderPlaced();
         return { order: toOrder(row), replayed: false };
       }
       if (key !== undefined) {
@@ -493,7 +497,10 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         .executeTakeFirst();
       const row = await selectOrders().where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Order');
-      if (updated) return { order: toOrder(row), changed: true };
+      if (updated) {
+        options.events?.orderPaid();
+        return { order: toOrder(row), changed: true };
+      }
       if (row.transaction_id === transactionId) return { order: toOrder(row), changed: false };
       throw new AppError('ALREADY_PAID', `This order is ${row.status} and cannot be paid again`);
     },

@@ -412,6 +412,7 @@ describeEachDatabase('holding stock', (kind) => {
     expect(((await sixth.json()) as ErrorBody).error).toEqual({
       code: 'TOO_MANY_UNPAID_ORDERS',
       message: 'You have 5 unpaid orders. Pay or cancel one before placing another.',
+      requestId: sixth.headers.get('x-request-id'),
     });
     expect(await stockOf(app, tool._id)).toBe(90);
     // Another customer is not held back by this one's orders.

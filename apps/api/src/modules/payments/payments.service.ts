@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import type { PaymentFailure, ShopEvents } from '../../lib/metrics';
 import type { OrdersService } from '../orders/orders.service';
 import type { CurrentUser } from '../../auth/identity';
 import { CURRENCY, type PaymentIntentInfo, type RefundReason } from './payment-provider';
@@ -21,6 +22,13 @@ const isPaid = (status: string) => status === 'paid' || status === 'shipped';
 /** Cancelled (or expired, however the orders side names it): it will never be delivered. */
 const isClosed = (status: string) => status !== 'unpaid' && !isPaid(status);
 
+/** The refusals of a payment attempt that the metrics count as failed payments. */
+const failures: Partial<Record<string, PaymentFailure>> = {
+  CARD_ERROR: 'declined',
+  PAYMENT_NOT_VERIFIED: 'not_verified',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'provider_unavailable',
+};
+
 /** How the provider left an order's payments when asked to cancel them all. */
 type Settlement = 'open' | 'paid' | 'pending';
 
@@ -29,7 +37,19 @@ export function createPaymentsService(
   provider: AnyProvider,
   orders: OrdersService,
   logger: Logger,
+  events?: Pick<ShopEvents, 'paymentFailed'>,
 ) {
+  /** A payment attempt (intent, card, confirmation): a refusal that is a failed payment counts. */
+  async function attempt<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      const failure = error instanceof AppError ? failures[error.code] : undefined;
+      if (failure) events?.paymentFailed(failure);
+      throw error;
+    }
+  }
+
   /** The provider's word, not the browser's: succeeded, for this order, for its stored amount. */
   function verify(intent: PaymentIntentInfo | undefined, orderId: string, amountCents: number) {
     if (!intent) throw notVerified('no such payment');
@@ -177,7 +197,7 @@ export function createPaymentsService(
     throw new AppError('ORDER_CANCELLED', 'This order was cancelled and cannot be paid');
   }
 
-  return {
+  const service = {
     provider,
 
     async createIntent(orderId: string, caller: CurrentUser) {
@@ -305,6 +325,8 @@ export function createPaymentsService(
       } catch {
         throw new AppError('BAD_REQUEST', 'Invalid webhook signature');
       }
+      // With Stripe a card is refused in the browser: this event is how the server hears of it.
+      if (event.type === 'payment_intent.payment_failed') events?.paymentFailed('declined');
       if (event.type !== 'payment_intent.succeeded' || !event.intent) return { changed: false };
       const intent = await provider.retrieveIntent(event.intent.id);
       const order = intent?.orderId ? await orders.row(intent.orderId) : undefined;
@@ -333,6 +355,15 @@ export function createPaymentsService(
       logger.info({ event: event.id, orderId: current.id, reason }, 'webhook payment refunded');
       return { changed: false, refunded: true };
     },
+  };
+  return {
+    ...service,
+    createIntent: (orderId: string, caller: CurrentUser) =>
+      attempt(() => service.createIntent(orderId, caller)),
+    confirm: (orderId: string, transactionId: string, caller: CurrentUser) =>
+      attempt(() => service.confirm(orderId, transactionId, caller)),
+    sandboxConfirm: (payment: SandboxCardPayment, caller: CurrentUser) =>
+      attempt(() => service.sandboxConfirm(payment, caller)),
   };
 }
 

@@ -81,7 +81,11 @@ describeEachDatabase('GET /api/tools/:id', (kind) => {
     const response = await app.request(`/api/tools/${id}`);
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
-      error: { code: 'NOT_FOUND', message: 'Tool not found' },
+      error: {
+        code: 'NOT_FOUND',
+        message: 'Tool not found',
+        requestId: response.headers.get('x-request-id'),
+      },
     });
   });
 });

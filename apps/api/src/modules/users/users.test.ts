@@ -38,7 +38,11 @@ describeEachDatabase('sign-up, sign-in and the access token', (kind) => {
     });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({
-      error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+      error: {
+        code: 'INVALID_EMAIL_OR_PASSWORD',
+        message: 'Invalid email or password',
+        requestId: response.headers.get('x-request-id'),
+      },
     });
   });
 
