@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
 import { newPerson, postAuth } from '../test/identity';
+import { errorOf } from '../test/shop';
 import { type TestApp, createTestApp } from '../test/test-app';
 
 describeEachDatabase('a fault inside Better Auth', (kind) => {
@@ -16,8 +17,9 @@ describeEachDatabase('a fault inside Better Auth', (kind) => {
     await sql`drop table "user" cascade`.execute(app.database.db);
     const response = await postAuth(app, '/sign-up/email', newPerson());
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({
-      error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' },
+    expect(await errorOf(response)).toEqual({
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
     });
   });
 });

@@ -88,6 +88,7 @@ describe('a database that cannot serve answers 503 DATABASE_UNAVAILABLE, anythin
           code: 'DATABASE_UNAVAILABLE',
           message:
             'The shop cannot reach its database right now. Please try again in a few seconds.',
+          requestId: expect.any(String),
         },
       },
     });

@@ -55,7 +55,13 @@ describe('/api/ready and the data folder of the embedded database', () => {
   const notReady = {
     status: 503,
     retryAfter: '5',
-    body: { error: { code: 'DATABASE_UNAVAILABLE', message: 'The data folder cannot be written' } },
+    body: {
+      error: {
+        code: 'DATABASE_UNAVAILABLE',
+        message: 'The data folder cannot be written',
+        requestId: expect.any(String),
+      },
+    },
   };
 
   // The tests run as root in CI, and file permissions do not stop root: each failure is made
