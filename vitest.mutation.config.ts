@@ -20,6 +20,9 @@ export default defineConfig({
     environment: 'node',
     // PGlite only, whatever the shell says: the run must not depend on a server.
     env: { TEST_DATABASE_URL: '', CI: 'false' },
+    // One worker keeps its modules and its migrated PGlite template from one test file (and one
+    // mutant) to the next: starting them again for each mutant cost more than the tests.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,8 +1,13 @@
-// `npm run test:mutation [-- shared|services]`: mutation testing (StrykerJS, Vitest runner).
+// `npm run test:mutation [-- shared|services] [--mutate FILE,... --test-files FILE,...]`: mutation
+// testing (StrykerJS, Vitest runner).
 // Each area's code is mutated and the tests that cover a mutant are run against it; a mutant
 // no test notices "survives". The score is killed / (killed + survived + no coverage), per area
 // and overall. Runs are incremental: only mutants whose code or tests changed since the last run
-// (reports/mutation/<area>-incremental.json) are tested again. docs/testing.md has the figures.
+// (reports/mutation/<area>-incremental.json) are tested again; a run narrowed with --mutate
+// (and, to be quicker, --test-files) updates those files' mutants and keeps the others'.
+// docs/testing.md has the figures.
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
 import { Stryker } from '@stryker-mutator/core';
 
 /**
@@ -34,7 +39,13 @@ const areas = {
   },
 };
 
-const asked = process.argv.slice(2);
+const { positionals: asked, values: narrowed } = parseArgs({
+  allowPositionals: true,
+  options: {
+    mutate: { type: 'string', multiple: true },
+    'test-files': { type: 'string', multiple: true },
+  },
+});
 const unknown = asked.filter((name) => !(name in areas));
 if (unknown.length > 0) {
   console.error(`Unknown area ${unknown.join(', ')}: choose from ${Object.keys(areas).join(', ')}`);
@@ -66,7 +77,10 @@ for (const area of chosen) {
     testRunner: 'vitest',
     vitest: { configFile: areas[area].vitestConfig, related: false },
     plugins: ['@stryker-mutator/vitest-runner'],
-    mutate: areas[area].mutate,
+    mutate: narrowed.mutate?.flatMap((files) => files.split(',')) ?? areas[area].mutate,
+    ...(narrowed['test-files']
+      ? { testFiles: narrowed['test-files'].flatMap((files) => files.split(',')) }
+      : {}),
     coverageAnalysis: 'perTest',
     incremental: true,
     incrementalFile: `reports/mutation/${area}-incremental.json`,
@@ -85,8 +99,12 @@ for (const area of chosen) {
     clearTextReporter: { allowEmojis: false, logTests: false, reportMutants: true },
     thresholds: { high: 95, low: 90, break: null },
   }).runMutationTest();
-  all.push(...results);
-  summary[area] = { ...count(results), minutes: ((Date.now() - started) / 60_000).toFixed(1) };
+  const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+  // The area's whole report: a narrowed run keeps the other files' results from the last one.
+  const report = JSON.parse(await readFile(`reports/mutation/${area}.json`, 'utf8'));
+  const areaResults = Object.values(report.files).flatMap((file) => file.mutants);
+  all.push(...areaResults);
+  summary[area] = { ...count(areaResults), minutes, testedNow: results.length };
 }
 if (chosen.length > 1) summary.overall = count(all);
 
