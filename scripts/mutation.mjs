@@ -1,4 +1,4 @@
-// `npm run test:mutation [-- shared|services] [--mutate FILE,... --test-files FILE,...]`: mutation
+// `npm run test:mutation [-- shared|services] [--mutate FILE,... --test-files FILE,... --force]`: mutation
 // testing (StrykerJS, Vitest runner).
 // Each area's code is mutated and the tests that cover a mutant are run against it; a mutant
 // no test notices "survives". The score is killed / (killed + survived + no coverage), per area
@@ -44,6 +44,7 @@ const { positionals: asked, values: narrowed } = parseArgs({
   options: {
     mutate: { type: 'string', multiple: true },
     'test-files': { type: 'string', multiple: true },
+    force: { type: 'boolean', default: false },
   },
 });
 const unknown = asked.filter((name) => !(name in areas));
@@ -83,6 +84,9 @@ for (const area of chosen) {
       : {}),
     coverageAnalysis: 'perTest',
     incremental: true,
+    // Static mutants (code run when a module loads: most of packages/shared) are covered by no
+    // test in particular, so a new test does not make Stryker retry them: --force does.
+    force: narrowed.force,
     incrementalFile: `reports/mutation/${area}-incremental.json`,
     // Two cores, shared: one test process. MUTATION_CONCURRENCY raises it on a larger machine.
     concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
