@@ -1,5 +1,5 @@
-// `npm run test:mutation [-- shared|services] [--mutate FILE,... --test-files FILE,... --force]`: mutation
-// testing (StrykerJS, Vitest runner).
+// Mutation testing (StrykerJS, Vitest runner):
+//   npm run test:mutation -- [shared|services] [--mutate F,...] [--test-files F,...] [--force]
 // Each area's code is mutated and the tests that cover a mutant are run against it; a mutant
 // no test notices "survives". The score is killed / (killed + survived + no coverage), per area
 // and overall. Runs are incremental: only mutants whose code or tests changed since the last run
@@ -45,6 +45,8 @@ const { positionals: asked, values: narrowed } = parseArgs({
     mutate: { type: 'string', multiple: true },
     'test-files': { type: 'string', multiple: true },
     force: { type: 'boolean', default: false },
+    // Reports and incremental file under another name, so narrowed runs can go side by side.
+    report: { type: 'string' },
   },
 });
 const unknown = asked.filter((name) => !(name in areas));
@@ -74,6 +76,7 @@ const all = [];
 const summary = {};
 for (const area of chosen) {
   const started = Date.now();
+  const name = narrowed.report ?? area;
   const results = await new Stryker({
     testRunner: 'vitest',
     vitest: { configFile: areas[area].vitestConfig, related: false },
@@ -87,7 +90,7 @@ for (const area of chosen) {
     // Static mutants (code run when a module loads: most of packages/shared) are covered by no
     // test in particular, so a new test does not make Stryker retry them: --force does.
     force: narrowed.force,
-    incrementalFile: `reports/mutation/${area}-incremental.json`,
+    incrementalFile: `reports/mutation/${name}-incremental.json`,
     // Two cores, shared: one test process. MUTATION_CONCURRENCY raises it on a larger machine.
     concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
     // An API test starts an app on PGlite; on a busy machine that alone can take seconds.
@@ -98,14 +101,14 @@ for (const area of chosen) {
     // The sandbox needs the API, the shared package and the configs, not the web app.
     ignorePatterns: ['apps/web', 'bench', 'docs', 'reports', 'test-results', 'playwright-report'],
     reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
-    htmlReporter: { fileName: `reports/mutation/${area}.html` },
-    jsonReporter: { fileName: `reports/mutation/${area}.json` },
+    htmlReporter: { fileName: `reports/mutation/${name}.html` },
+    jsonReporter: { fileName: `reports/mutation/${name}.json` },
     clearTextReporter: { allowEmojis: false, logTests: false, reportMutants: true },
     thresholds: { high: 95, low: 90, break: null },
   }).runMutationTest();
   const minutes = ((Date.now() - started) / 60_000).toFixed(1);
   // The area's whole report: a narrowed run keeps the other files' results from the last one.
-  const report = JSON.parse(await readFile(`reports/mutation/${area}.json`, 'utf8'));
+  const report = JSON.parse(await readFile(`reports/mutation/${name}.json`, 'utf8'));
   const areaResults = Object.values(report.files).flatMap((file) => file.mutants);
   all.push(...areaResults);
   summary[area] = { ...count(areaResults), minutes, testedNow: results.length };
