@@ -13,6 +13,7 @@ export default defineConfig({
       'apps/api/src/auth/session-tokens.test.ts',
       'apps/api/src/auth/token-cache.test.ts',
       'apps/api/src/auth/token-lifetime.test.ts',
+      'apps/api/src/lib/security.test.ts',
       'apps/api/src/security/web-checklist.test.ts',
       'apps/api/src/security/authorization-matrix.test.ts',
       'apps/api/src/security/mass-assignment.test.ts',
