@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders } from './security';
+import { jsonBodyLimit, securityHeaders } from './security';
 
 /** A page answered through the page headers, as a browser would receive it. */
-async function pageHeaders(stripe: boolean, nodeEnv: 'production' | 'test' = 'test') {
+async function pageHeaders(stripe?: boolean, nodeEnv: 'production' | 'test' = 'test') {
   const app = new Hono();
-  app.use('*', securityHeaders({ NODE_ENV: nodeEnv }, { stripe }));
+  const env = { NODE_ENV: nodeEnv };
+  app.use('*', stripe === undefined ? securityHeaders(env) : securityHeaders(env, { stripe }));
   app.get('/', (c) => c.html('<p>shop</p>'));
   return (await app.request('/')).headers;
 }
@@ -20,6 +21,14 @@ describe("the pages' security headers", () => {
     );
     expect(headers.get('X-Frame-Options')).toBe('DENY');
     expect(headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin');
+    // Tool images may be hosted elsewhere (img-src https:): embedder policy would block them.
+    expect(headers.get('Cross-Origin-Embedder-Policy')).toBeNull();
+  });
+
+  it('leave Stripe out unless told', async () => {
+    expect((await pageHeaders()).get('Content-Security-Policy')).toBe(
+      (await pageHeaders(false)).get('Content-Security-Policy'),
+    );
   });
 
   it("add Stripe's script, frames and API, and nothing else, when Stripe takes the payments", async () => {
@@ -35,5 +44,50 @@ describe("the pages' security headers", () => {
       'max-age=31536000; includeSubDomains',
     );
     expect((await pageHeaders(false)).get('Strict-Transport-Security')).toBeNull();
+  });
+});
+
+describe('the body limit', () => {
+  const limit = 1024;
+  const app = new Hono();
+  app.use('*', jsonBodyLimit({ BODY_LIMIT_BYTES: limit }));
+  app.all('/', async (c) => c.json({ read: (await c.req.text()).length }));
+  const post = (body: string, headers: Record<string, string> = {}) =>
+    app.request('/', { method: 'POST', body, headers });
+
+  it('reads a body of exactly the limit, declared or streamed', async () => {
+    const body = 'x'.repeat(limit);
+    expect(await (await post(body, { 'Content-Length': String(limit) })).json()).toEqual({
+      read: limit,
+    });
+    expect(await (await post(body)).json()).toEqual({ read: limit });
+  });
+
+  it('refuses one byte more with 413 and says the limit, declared or streamed', async () => {
+    const body = 'x'.repeat(limit + 1);
+    for (const response of [
+      await post(body, { 'Content-Length': String(limit + 1) }),
+      await post(body),
+    ]) {
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({
+        error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1024 bytes' },
+      });
+    }
+  });
+
+  it('counts a chunked body as it streams, whatever length it declares', async () => {
+    const response = await post('x'.repeat(2 * limit), {
+      'Content-Length': '10',
+      'Transfer-Encoding': 'chunked',
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('lets reads through', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await app.request('/', { method, headers: { 'Content-Length': '999999' } });
+      expect(response.status, method).toBe(200);
+    }
   });
 });
