@@ -25,7 +25,8 @@ describe('the date of birth (dd-mm-yy, a real day)', () => {
     '00-01-99',
     '01-00-99',
     '01-13-99',
-    '29-02-0100',
+    '29-02-0100', // year 100, as written: not a leap year
+    '29-02-00', // 1900: not a leap year
   ])('refuses %s, a day that does not exist', (date) => {
     expect(messagesFor(BirthDateSchema, date)).toEqual(['This date does not exist']);
   });

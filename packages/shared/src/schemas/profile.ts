@@ -11,11 +11,12 @@ export const BirthDateSchema = z
   .regex(/^\d{2}-\d{2}-(\d{2}|\d{4})$/, 'Use the form dd-mm-yy')
   .refine((value) => {
     const [day, month, year] = value.split('-').map(Number) as [number, number, number];
-    // Stryker disable next-line ConditionalExpression,ArithmeticOperator: equivalent (docs/testing.md): Date.UTC reads years 0-99 as 19yy itself, and 1900 - yy is a leap year exactly when 1900 + yy is
-    const fullYear = year < 100 ? 1900 + year : year;
-    const date = new Date(Date.UTC(fullYear, month - 1, day));
-    // Stryker disable next-line ConditionalExpression: equivalent (docs/testing.md): a day the month lacks (0, 31 in April, 99) always rolls into another month, so the day check adds no refusal
-    return date.getUTCDate() === day && date.getUTCMonth() === month - 1;
+    // Two-digit years are 19yy; setUTCFullYear takes any other year as written.
+    const date = new Date(0);
+    // Stryker disable next-line ArithmeticOperator: equivalent (docs/testing.md): 1900 - yy is a leap year exactly when 1900 + yy is
+    date.setUTCFullYear(year < 100 ? 1900 + year : year, month - 1, day);
+    // A day the month lacks (00, 31 in April, 99) rolls into another month.
+    return date.getUTCMonth() === month - 1;
   }, 'This date does not exist');
 
 export const ProfileLinkSchema = z
