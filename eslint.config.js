@@ -55,6 +55,8 @@ export default tseslint.config(
       'data/**',
       'test-results/**',
       'playwright-report/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

@@ -29,6 +29,14 @@ describe('loadEnv', () => {
     expect(loadEnv({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).METRICS_HOST).toBe('0.0.0.0');
   });
 
+  // The tests run with their own values (testEnv), so these defaults are pinned here: a doubled
+  // body limit or a token that lives 1000 times longer would otherwise reach production unseen.
+  it('limits a request body to 100 KiB and a token to 12 hours by default', () => {
+    const env = loadEnv({});
+    expect(env.BODY_LIMIT_BYTES).toBe(100 * 1024);
+    expect(env.ACCESS_TOKEN_TTL_MINUTES).toBe(12 * 60);
+  });
+
   it('reads the values it is given', () => {
     const env = loadEnv({
       PORT: '8080',

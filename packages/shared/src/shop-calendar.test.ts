@@ -16,6 +16,11 @@ describe("the shop's calendar", () => {
     expect(SHOP_TIME_ZONE).toBe('UTC');
   });
 
+  it('writes every day as YYYY-MM-DD, years before 1000 with their leading zero', () => {
+    expect(shopToday(new Date(Date.UTC(999, 0, 5)))).toBe('0999-01-05');
+    expect(shopToday(instant('2026-03-09T00:00:00Z'))).toBe('2026-03-09');
+  });
+
   it.each([
     // The shop's midnight: the last instant of 1 June and the first of 2 June, seen from both sides.
     ['2030-06-01T13:59:59.999-10:00', '2030-06-01'],

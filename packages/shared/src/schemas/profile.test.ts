@@ -17,12 +17,19 @@ describe('the date of birth (dd-mm-yy, a real day)', () => {
     },
   );
 
-  it.each(['30-02-96', '29-02-97', '31-04-85', '32-01-99', '00-01-99', '01-00-99', '01-13-99'])(
-    'refuses %s, a day that does not exist',
-    (date) => {
-      expect(messagesFor(BirthDateSchema, date)).toEqual(['This date does not exist']);
-    },
-  );
+  it.each([
+    '30-02-96',
+    '29-02-97',
+    '31-04-85',
+    '32-01-99',
+    '00-01-99',
+    '01-00-99',
+    '01-13-99',
+    '29-02-0100', // year 100, as written: not a leap year
+    '29-02-00', // 1900: not a leap year
+  ])('refuses %s, a day that does not exist', (date) => {
+    expect(messagesFor(BirthDateSchema, date)).toEqual(['This date does not exist']);
+  });
 
   it.each(['1-01-99', '01-1-99', '01/01/99', '01-01-999', '1999-01-01', '01-01-99x', 'a1-01-99'])(
     'refuses %s, not in the form dd-mm-yy',

@@ -11,9 +11,13 @@ export const BirthDateSchema = z
   .regex(/^\d{2}-\d{2}-(\d{2}|\d{4})$/, 'Use the form dd-mm-yy')
   .refine((value) => {
     const [day, month, year] = value.split('-').map(Number) as [number, number, number];
-    const fullYear = year < 100 ? 1900 + year : year;
-    const date = new Date(Date.UTC(fullYear, month - 1, day));
-    return date.getUTCDate() === day && date.getUTCMonth() === month - 1;
+    const monthIndex = month - 1;
+    // Two-digit years are 19yy; setUTCFullYear takes any other year as written.
+    const date = new Date(0);
+    // Stryker disable next-line ArithmeticOperator: equivalent (docs/testing.md): 1900 - yy is a leap year exactly when 1900 + yy is
+    date.setUTCFullYear(year < 100 ? 1900 + year : year, monthIndex, day);
+    // A day the month lacks (00, 31 in April, 99) rolls into another month.
+    return date.getUTCMonth() === monthIndex;
   }, 'This date does not exist');
 
 export const ProfileLinkSchema = z

@@ -88,6 +88,8 @@ describe("a tool's price", () => {
     // A thousandth of a cent away from a whole cent is still not a whole cent.
     expect(messagesFor(PriceSchema, 1.23001)).toEqual(['Price can have at most 2 decimals']);
     expect(messagesFor(PriceSchema, 1.2300001)).toEqual(['Price can have at most 2 decimals']);
+    // Exactly a millionth of a cent (1e-8 * 100 is 1e-6 in floating point): the tolerance is open.
+    expect(messagesFor(PriceSchema, 1e-8)).toEqual(['Price can have at most 2 decimals']);
   });
 
   it('asks for it when missing', () => {

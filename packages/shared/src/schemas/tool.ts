@@ -61,14 +61,10 @@ export const PriceSchema = z
   .number({ error: 'Price is required' })
   .positive('Price must be above 0')
   .max(100_000, 'Price must be at most 100000')
-  .refine(
-    (value) =>
-      Number.isInteger(Math.round(value * 100)) &&
-      Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-    {
-      message: 'Price can have at most 2 decimals',
-    },
-  );
+  // Within a millionth of a whole number of cents: 0.1 * 100 is 10.000000000000002 in floating point.
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    message: 'Price can have at most 2 decimals',
+  });
 
 export const DescriptionSchema = z
   .string({ error: 'Description is required' })

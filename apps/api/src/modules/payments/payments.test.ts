@@ -125,11 +125,20 @@ describeEachDatabase('payments in test mode (sandbox)', (kind) => {
       (await (await payWithCard(alice, elsewhere._id, '4242424242424242')).json()) as { id: string }
     ).id;
 
+    // The buyer is told why: each check has its own words.
+    const reasons: Record<string, string> = {
+      forged: 'no such payment',
+      declined: 'it has not succeeded',
+      otherOrder: 'it belongs to another order',
+    };
     for (const [label, transactionId] of Object.entries(attempts)) {
       const response = await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, {
         transactionId,
       });
       expect(response.status, label).toBe(402);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+        `The payment could not be verified: ${reasons[label]}`,
+      );
       expect((await orderNow(app, alice, placed._id)).paid, label).toBe(false);
     }
 
@@ -143,14 +152,26 @@ describeEachDatabase('payments in test mode (sandbox)', (kind) => {
       .set({ price_cents: 1 })
       .where('id', '=', changed._id)
       .execute();
-    expect(
-      (
-        await send(app, 'PATCH', `/api/purchase/${changed._id}`, alice.token, {
-          transactionId: payment,
-        })
-      ).status,
-    ).toBe(402);
+    const mismatch = await send(app, 'PATCH', `/api/purchase/${changed._id}`, alice.token, {
+      transactionId: payment,
+    });
+    expect(mismatch.status).toBe(402);
+    expect(((await mismatch.json()) as { error: { message: string } }).error.message).toBe(
+      'The payment could not be verified: the amount does not match the order',
+    );
     expect((await orderNow(app, alice, changed._id)).paid).toBe(false);
+  });
+
+  it("answers Stripe's webhook 404 when Stripe is not set up", async () => {
+    const response = await app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=0' },
+      body: '{}',
+    });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'Stripe is not set up on this shop',
+    );
   });
 
   // Issue 13: with a different amount, the amount check alone refused it, so no test proved the
@@ -299,6 +320,9 @@ describe('payments through Stripe (official SDK against a local stand-in)', () =
       signer.webhooks.generateTestHeaderString({ payload, secret: 'whsec_wrong' }),
     );
     expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: { message: string } }).error.message).toBe(
+      'Invalid webhook signature',
+    );
     const stale = await webhook(
       payload,
       signer.webhooks.generateTestHeaderString({

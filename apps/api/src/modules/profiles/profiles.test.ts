@@ -85,10 +85,18 @@ describeEachDatabase('profiles', (kind) => {
     const other = await signUpWithToken(app);
     const admin = await signUpAdmin(app);
     await send(app, 'PUT', `/api/userInfo/${owner.email}`, owner.token, profileInput);
-    expect((await send(app, 'GET', `/api/userInfo/${owner.email}`, other.token)).status).toBe(403);
+    const refusal = async (response: Response) => ({
+      status: response.status,
+      ...((await response.json()) as { error: { code: string; message: string } }).error,
+    });
     expect(
-      (await send(app, 'PUT', `/api/userInfo/${owner.email}`, other.token, profileInput)).status,
-    ).toBe(403);
+      await refusal(await send(app, 'GET', `/api/userInfo/${owner.email}`, other.token)),
+    ).toEqual({ status: 403, code: 'FORBIDDEN', message: 'You can only see your own profile' });
+    expect(
+      await refusal(
+        await send(app, 'PUT', `/api/userInfo/${owner.email}`, other.token, profileInput),
+      ),
+    ).toEqual({ status: 403, code: 'FORBIDDEN', message: 'You can only update your own profile' });
     expect(
       (await send(app, 'PUT', `/api/userInfo/${owner.email}`, admin.token, profileInput)).status,
     ).toBe(403);
@@ -99,6 +107,15 @@ describeEachDatabase('profiles', (kind) => {
       email: other.email,
     });
     expect(mismatched.status).toBe(403);
+  });
+
+  it('answers an admin 404 for the profile of an email that names no account', async () => {
+    const admin = await signUpAdmin(app);
+    const response = await send(app, 'GET', '/api/userInfo/nobody-here@example.com', admin.token);
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+      'User not found',
+    );
   });
 
   it.each([

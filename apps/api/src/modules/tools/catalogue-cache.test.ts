@@ -75,6 +75,79 @@ describe('the catalogue cache', () => {
     expect(cache.size).toBeLessThanOrEqual(2);
   });
 
+  it('counts bytes alone: pages up to exactly its bytes stay, one more pushes the oldest out', async () => {
+    const { cache, load, loads } = setup({ maxEntries: 100, maxBytes: 8 });
+    await cache.get('a', load('aaaa'));
+    await cache.get('b', load('bbbb')); // 8 bytes: both stay
+    await cache.get('a', load('aaaa'));
+    await cache.get('b', load('bbbb'));
+    expect(loads()).toBe(2);
+    await cache.get('c', load('cccc')); // 12 bytes: the oldest, a, goes
+    await cache.get('b', load('bbbb'));
+    await cache.get('c', load('cccc'));
+    expect(loads()).toBe(3);
+    await cache.get('a', load('aaaa'));
+    expect(loads()).toBe(4);
+  });
+
+  it('counts pages alone: one page over its number pushes the oldest out, the rest stay', async () => {
+    const { cache, load, loads } = setup({ maxEntries: 2, maxBytes: 1_000_000 });
+    for (const key of ['a', 'b', 'c']) await cache.get(key, load(key));
+    await cache.get('b', load('b'));
+    await cache.get('c', load('c'));
+    expect(loads()).toBe(3);
+    await cache.get('a', load('a'));
+    expect(loads()).toBe(4);
+  });
+
+  it('stops counting the bytes of a page once it expired and was read again', async () => {
+    const { cache, load, loads, advance } = setup({ maxEntries: 100, maxBytes: 8 });
+    await cache.get('a', load('aaaa'));
+    advance(600);
+    await cache.get('b', load('bbbb'));
+    advance(500); // a expired, b has 500 ms left
+    await cache.get('a', load('aaaa')); // 8 bytes again, not 12: nothing goes
+    await cache.get('a', load('aaaa'));
+    await cache.get('b', load('bbbb'));
+    expect(loads()).toBe(3);
+  });
+
+  it('does not count a page read before a change, nor let its failure drop the newer page', async () => {
+    const { cache, load, loads } = setup({ maxEntries: 100, maxBytes: 8 });
+    let finish!: (value: string) => void;
+    const stale = cache.get('a', () => new Promise<string>((resolve) => (finish = resolve)));
+    cache.invalidate();
+    finish('x'.repeat(8));
+    await stale;
+    await cache.get('b', load('bbbb')); // 4 bytes held, not 12
+    await cache.get('b', load('bbbb'));
+    expect(loads()).toBe(1);
+
+    let fail!: (error: Error) => void;
+    const failing = cache.get(
+      'c',
+      () => new Promise<string>((_resolve, reject) => (fail = reject)),
+    );
+    cache.invalidate();
+    await cache.get('c', load('cccc')); // the newer page of c
+    fail(new Error('down'));
+    await expect(failing).rejects.toThrow('down');
+    await cache.get('c', load('cccc'));
+    expect(loads()).toBe(2);
+  });
+
+  it("keeps time by the process's clock when given none", async () => {
+    const cache = createCatalogueCache<string>((value) => value.length, {
+      ttlMs: 60_000,
+      maxEntries: 10,
+      maxBytes: 1000,
+    });
+    let loads = 0;
+    const load = () => Promise.resolve(`page ${++loads}`);
+    expect(await cache.get('a', load)).toBe('page 1');
+    expect(await cache.get('a', load)).toBe('page 1');
+  });
+
   it('is off with a time of 0', async () => {
     const { cache, load, loads } = setup({ ttlMs: 0 });
     await cache.get('a', load('one'));

@@ -1,0 +1,224 @@
+import type { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import {
+  AdminCheckResponseSchema,
+  AuthRedirectSchema,
+  AuthSessionSchema,
+  AuthSignedInSchema,
+  AuthStatusSchema,
+  AuthSuccessSchema,
+  AuthUserSchema,
+  ChangePasswordSchema,
+  MakeAdminResponseSchema,
+  OAuth2SignInSchema,
+  RemoveUserResponseSchema,
+  RevokeSessionSchema,
+  ShopUserSchema,
+  SignInOptionsSchema,
+  SocialSignInSchema,
+  TokenRequestSchema,
+  TokenResponseSchema,
+  UpdateAuthUserSchema,
+} from './auth';
+import { HealthSchema, ReadySchema } from './health';
+import { OrderListQuerySchema, OrderSchema } from './order';
+import {
+  PaymentIntentResponseSchema,
+  SandboxConfirmResponseSchema,
+  WebhookResultSchema,
+} from './payment';
+import { ProfileSchema, ProfileUpdateResponseSchema } from './profile';
+import { ReviewCreatedSchema, ReviewSchema } from './review';
+import { SummaryItemSchema } from './summary';
+import { ToolCreatedSchema, ToolRemovedSchema, ToolSchema } from './tool';
+
+/**
+ * The answers the API publishes (GET /api/openapi.json is built from these schemas, and the
+ * web app reads answers through them): each sample answer is read back whole, and leaving out
+ * any field it must carry makes it fail, so a field dropped from a schema is caught here.
+ */
+const at = '2026-01-02T03:04:05.000Z';
+const id = '0b4e7a3c-5f1d-4c2a-9e8b-1a2b3c4d5e6f';
+const tool = {
+  _id: id,
+  name: 'Torx T5 driver',
+  img: '/images/t5.png',
+  description: 'For laptop screws',
+  minOrderQuantity: 10,
+  availableQuantity: 500,
+  price: 2.5,
+};
+const order = {
+  _id: id,
+  toolId: id,
+  tool: 'Torx T5 driver',
+  img: '/images/t5.png',
+  price: 25,
+  unitPrice: 2.5,
+  availableQuantity: 490,
+  quantity: 10,
+  userName: 'Ann',
+  userEmail: 'ann@example.com',
+  phone: '01700000000',
+  address: '12 Road, Dhaka',
+  neededBy: '2026-02-01',
+  paid: false,
+  transactionId: null,
+  status: 'unpaid',
+  createdAt: at,
+  payBy: at,
+};
+const profile = {
+  email: 'ann@example.com',
+  name: 'Ann',
+  birthDate: null,
+  address: '12 Road, Dhaka',
+  phone: null,
+  profileLink: null,
+};
+const review = {
+  _id: id,
+  review: 'Torx T5 driver',
+  description: 'Good',
+  img: '/images/ann.png',
+  name: 'Ann',
+  location: 'Dhaka',
+};
+const authUser = {
+  id,
+  email: 'ann@example.com',
+  name: 'Ann',
+  emailVerified: false,
+  image: null,
+  createdAt: at,
+  updatedAt: at,
+};
+
+const answers: [string, z.ZodType, Record<string, unknown>, string[]][] = [
+  // name, schema, a sample answer, the fields it may leave out
+  ['health', HealthSchema, { status: 'ok' }, []],
+  ['ready', ReadySchema, { status: 'ready' }, []],
+  ['tool', ToolSchema, tool, []],
+  ['tool created', ToolCreatedSchema, { ...tool, message: 'Tool Added' }, []],
+  ['tool removed', ToolRemovedSchema, { deletedCount: 1, retired: true }, []],
+  ['order', OrderSchema, order, []],
+  ['order list query', OrderListQuerySchema, { userEmail: 'ann@example.com' }, []],
+  ['profile', ProfileSchema, profile, []],
+  [
+    'profile updated',
+    ProfileUpdateResponseSchema,
+    { upsertedCount: 1, message: 'Updated!!', profile },
+    [],
+  ],
+  ['review', ReviewSchema, review, []],
+  ['review created', ReviewCreatedSchema, { ...review, message: 'Review Added' }, []],
+  [
+    'summary item',
+    SummaryItemSchema,
+    { _id: id, img: '/i.png', description: 'Tools', number: 3 },
+    [],
+  ],
+  ['token', TokenResponseSchema, { token: 'abc' }, []],
+  ['token request', TokenRequestSchema, { email: 'ann@example.com' }, ['email']],
+  ['admin check', AdminCheckResponseSchema, { admin: true }, []],
+  [
+    'shop user',
+    ShopUserSchema,
+    { _id: id, email: 'ann@example.com', name: 'Ann', role: 'user' },
+    [],
+  ],
+  ['make admin', MakeAdminResponseSchema, { modifiedCount: 1, message: 'Admin Selected!!' }, []],
+  ['remove user', RemoveUserResponseSchema, { deletedCount: 1, message: 'User Removed!!' }, []],
+  [
+    'sign-in options',
+    SignInOptionsSchema,
+    { google: false, github: true, oidc: { enabled: true, name: 'Company' } },
+    [],
+  ],
+  ['auth user', AuthUserSchema, authUser, ['image']],
+  [
+    'auth session',
+    AuthSessionSchema,
+    { session: { id, userId: id, expiresAt: at, token: 't' }, user: authUser },
+    [],
+  ],
+  ['signed in', AuthSignedInSchema, { token: null, user: authUser }, []],
+  ['redirect', AuthRedirectSchema, { url: 'https://accounts.example/', redirect: true }, []],
+  ['success', AuthSuccessSchema, { success: true }, []],
+  ['status', AuthStatusSchema, { status: true }, []],
+  [
+    'social sign-in',
+    SocialSignInSchema,
+    { provider: 'google', callbackURL: '/', errorCallbackURL: '/login' },
+    ['callbackURL', 'errorCallbackURL'],
+  ],
+  [
+    'oauth2 sign-in',
+    OAuth2SignInSchema,
+    { providerId: 'oidc', callbackURL: '/', errorCallbackURL: '/login' },
+    ['callbackURL', 'errorCallbackURL'],
+  ],
+  ['update user', UpdateAuthUserSchema, { name: 'Ann', image: null }, ['name', 'image']],
+  [
+    'change password',
+    ChangePasswordSchema,
+    { currentPassword: 'secret1', newPassword: 'secret2', revokeOtherSessions: true },
+    ['revokeOtherSessions'],
+  ],
+  ['revoke session', RevokeSessionSchema, { token: 't' }, []],
+  ['payment intent', PaymentIntentResponseSchema, { clientSecret: 'pi_1_secret_2' }, []],
+  ['sandbox confirm', SandboxConfirmResponseSchema, { id: 'pi_1', status: 'succeeded' }, []],
+  ['webhook', WebhookResultSchema, { received: true, changed: true, refunded: true }, ['refunded']],
+];
+
+describe('the published answers', () => {
+  it.each(answers)('read a whole %s answer back', (_name, schema, sample) => {
+    expect(schema.parse(sample)).toEqual(sample);
+  });
+
+  it.each(answers)(
+    'refuse a %s answer without a field it must carry',
+    (_name, schema, sample, optional) => {
+      for (const field of Object.keys(sample).filter((key) => !optional.includes(key))) {
+        const { [field]: _left, ...without } = sample;
+        expect(schema.safeParse(without).success, field).toBe(false);
+      }
+    },
+  );
+
+  it('refuse values outside their lists', () => {
+    expect(HealthSchema.safeParse({ status: 'ready' }).success).toBe(false);
+    expect(ReadySchema.safeParse({ status: 'ok' }).success).toBe(false);
+    expect(
+      ShopUserSchema.safeParse({ _id: id, email: 'a', name: 'A', role: 'owner' }).success,
+    ).toBe(false);
+    expect(
+      ShopUserSchema.safeParse({ _id: id, email: 'a', name: 'A', role: 'admin' }).success,
+    ).toBe(true);
+    for (const status of ['unpaid', 'paid', 'shipped', 'cancelled']) {
+      expect(OrderSchema.safeParse({ ...order, status }).success, status).toBe(true);
+    }
+    expect(OrderSchema.safeParse({ ...order, status: 'lost' }).success).toBe(false);
+    expect(SandboxConfirmResponseSchema.safeParse({ id: 'pi', status: 'failed' }).success).toBe(
+      false,
+    );
+    expect(WebhookResultSchema.safeParse({ received: false, changed: true }).success).toBe(false);
+    expect(TokenRequestSchema.safeParse({ email: 'ann@example.com', role: 'admin' }).success).toBe(
+      false,
+    );
+  });
+
+  it('name the components of the published document', () => {
+    expect(
+      [
+        ToolSchema,
+        OrderSchema,
+        ReviewSchema,
+        ProfileSchema,
+        SummaryItemSchema,
+        ShopUserSchema,
+        AuthUserSchema,
+      ].map((schema) => schema.meta()?.id),
+    ).toEqual(['Tool', 'Order', 'Review', 'Profile', 'SummaryItem', 'ShopUser', 'AuthUser']);
+  });
+});
