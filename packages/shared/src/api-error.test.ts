@@ -39,26 +39,35 @@ describe('the error codes and their statuses', () => {
 });
 
 describe('the one error shape', () => {
-  it('carries a code and a message, and per-field messages when a form can show them', () => {
+  it('carries a code, a message and the request id, and per-field messages when a form can show them', () => {
     const withFields = {
       error: {
         code: 'VALIDATION_FAILED',
         message: 'Check the form',
         fields: { phone: ['Phone number must contain a digit'] },
+        requestId: 'f2c0a1de-5b7e-4c4e-9d2a-0b1c2d3e4f50',
       },
     };
     expect(ApiErrorBodySchema.parse(withFields)).toEqual(withFields);
-    const plain = { error: { code: 'NOT_FOUND', message: 'Tool not found' } };
+    const plain = { error: { code: 'NOT_FOUND', message: 'Tool not found', requestId: 'r-1' } };
     expect(ApiErrorBodySchema.parse(plain)).toEqual(plain);
   });
 
-  it('is not met by a body without code or message, or with fields that are not lists', () => {
-    expect(ApiErrorBodySchema.safeParse({ error: { message: 'x' } }).success).toBe(false);
-    expect(ApiErrorBodySchema.safeParse({ error: { code: 'X' } }).success).toBe(false);
+  it('is not met by a body without code, message or request id, or with fields that are not lists', () => {
+    expect(ApiErrorBodySchema.safeParse({ error: { message: 'x', requestId: 'r' } }).success).toBe(
+      false,
+    );
+    expect(ApiErrorBodySchema.safeParse({ error: { code: 'X', requestId: 'r' } }).success).toBe(
+      false,
+    );
+    expect(ApiErrorBodySchema.safeParse({ error: { code: 'X', message: 'x' } }).success).toBe(
+      false,
+    );
     expect(ApiErrorBodySchema.safeParse({ message: 'x' }).success).toBe(false);
     expect(
-      ApiErrorBodySchema.safeParse({ error: { code: 'X', message: 'x', fields: { a: 'b' } } })
-        .success,
+      ApiErrorBodySchema.safeParse({
+        error: { code: 'X', message: 'x', requestId: 'r', fields: { a: 'b' } },
+      }).success,
     ).toBe(false);
   });
 

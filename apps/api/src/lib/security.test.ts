@@ -71,7 +71,11 @@ describe('the body limit', () => {
     ]) {
       expect(response.status).toBe(413);
       expect(await response.json()).toEqual({
-        error: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1024 bytes' },
+        error: {
+          code: 'PAYLOAD_TOO_LARGE',
+          message: 'Request body is larger than 1024 bytes',
+          requestId: expect.any(String),
+        },
       });
     }
   });

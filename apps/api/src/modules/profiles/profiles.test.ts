@@ -2,6 +2,7 @@ import type { Profile, ProfileUpdateResponse } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { errorOf } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const profileInput = {
@@ -87,7 +88,7 @@ describeEachDatabase('profiles', (kind) => {
     await send(app, 'PUT', `/api/userInfo/${owner.email}`, owner.token, profileInput);
     const refusal = async (response: Response) => ({
       status: response.status,
-      ...((await response.json()) as { error: { code: string; message: string } }).error,
+      ...(await errorOf(response)),
     });
     expect(
       await refusal(await send(app, 'GET', `/api/userInfo/${owner.email}`, other.token)),
