@@ -14,17 +14,22 @@ import {
 // Issue 13: an unpaid order holds its stock only until its "pay by" time; an admin can give
 // the stock back; a purchase whose answer was lost is placed once when tried again.
 
-/** The deadline as the page itself formats it ("HH:MM" today), in the browser's locale. */
-const clockTimeInPage = (page: Page, iso: string) =>
-  page.evaluate(
-    (moment) =>
-      new Intl.DateTimeFormat(undefined, {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(new Date(moment)),
-    iso,
-  );
+/**
+ * The deadline as the page itself formats it, in the browser's locale and time zone: "HH:MM"
+ * when it falls today, with the day in front when it falls on another day (an order placed in
+ * the hour before midnight is held until tomorrow).
+ */
+const deadlineInPage = (page: Page, iso: string) =>
+  page.evaluate((moment) => {
+    const deadline = new Date(moment);
+    const today = deadline.toDateString() === new Date().toDateString();
+    return new Intl.DateTimeFormat(undefined, {
+      ...(today ? {} : { day: 'numeric', month: 'short' }),
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(deadline);
+  }, iso);
 
 test('an unpaid order says until when it is held, on My Orders and on its payment page', async ({
   page,
@@ -36,8 +41,8 @@ test('an unpaid order says until when it is held, on My Orders and on its paymen
   // The default reservation: 60 minutes from the order.
   const heldFor = Date.parse(order.payBy ?? '') - Date.parse(order.createdAt);
   expect(Math.round(heldFor / 60_000)).toBe(60);
-  const time = await clockTimeInPage(page, order.payBy ?? '');
-  expect(time).toMatch(/^\d{2}:\d{2}$/);
+  const time = await deadlineInPage(page, order.payBy ?? '');
+  expect(time).toMatch(/\d{2}:\d{2}$/);
 
   await page.goto('/dashboard/orders');
   const row = page
