@@ -98,8 +98,18 @@ for (const area of chosen) {
     timeoutFactor: 2,
     dryRunTimeoutMinutes: 30,
     tempDirName: '.stryker-tmp',
-    // The sandbox needs the API, the shared package and the configs, not the web app.
-    ignorePatterns: ['apps/web', 'bench', 'docs', 'reports', 'test-results', 'playwright-report'],
+    // The sandbox needs the API, the shared package and the configs: not the web app, nor the
+    // data folders a local shop left (a stopped shop's control socket cannot be copied).
+    ignorePatterns: [
+      'apps/web',
+      'bench',
+      'docs',
+      'reports',
+      'test-results',
+      'playwright-report',
+      'data',
+      '.data*',
+    ],
     reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },

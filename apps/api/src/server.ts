@@ -1,4 +1,4 @@
-import { type Server, type ServerResponse, createServer } from 'node:http';
+import { type Server, ServerResponse, createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
@@ -118,14 +118,18 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }
 
   const honoListener = getRequestListener(app.fetch);
-  // Answers being written; on shutdown each one closes its connection once sent.
-  const inFlight = new Set<ServerResponse>();
   let stopping = false;
+  // Once stopping, every answer whose head is still to be written says `Connection: close`.
+  // Checked where the head is written (every answer's head goes through writeHead, Hono's,
+  // a replayed one and Node's implicit one alike), so requests cost no bookkeeping.
+  class ShopResponse extends ServerResponse {}
+  const writeHead = ServerResponse.prototype.writeHead;
+  ShopResponse.prototype.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (stopping) this.shouldKeepAlive = false;
+    return Reflect.apply(writeHead, this, args) as ServerResponse;
+  } as typeof writeHead;
   // A fresh copy of a catalogue answer is written before Hono sees the request.
-  const server = createServer((request, response) => {
-    if (stopping) response.shouldKeepAlive = false;
-    inFlight.add(response);
-    response.once('close', () => inFlight.delete(response));
+  const server = createServer({ ServerResponse: ShopResponse }, (request, response) => {
     if (!replay.serve(request, response)) void honoListener(request, response);
   });
   // Metrics without a token on a port of their own, on loopback unless METRICS_HOST says otherwise.
@@ -172,11 +176,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
         metricsServer ? metricsServer.close(() => resolve()) : resolve(),
       );
       metricsServer?.closeAllConnections();
-      // Clients in the middle of a request get their answer with `Connection: close`;
-      // kept-alive connections without a request are closed now.
-      for (const response of inFlight) {
-        if (!response.headersSent) response.shouldKeepAlive = false;
-      }
+      // Clients in the middle of a request get their answer with `Connection: close`
+      // (ShopResponse); kept-alive connections without a request are closed now.
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Node 19+ does this inside close() too; kept so the rule does not rest on that.
       server.closeIdleConnections();
