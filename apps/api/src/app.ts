@@ -163,7 +163,7 @@ export function createApi({
   const tokens = createSessionTokens(db, {
     ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
     cacheMs: env.TOKEN_CACHE_MS,
-    findCaller: (owner) => users.findCaller(owner),
+    callerQuery: (owner) => users.callerQuery(owner),
     cacheOn,
   });
   // Every process, this one included, hears each committed change (migration 0011).

@@ -1,5 +1,6 @@
 import { hash as digest, randomBytes } from 'node:crypto';
-import { type AliasableExpression, type Kysely, sql } from 'kysely';
+import { type AliasableExpression, type Compilable, type Kysely, sql } from 'kysely';
+import { compileOnce } from '../db/compile-once';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/errors';
 import type { CurrentUser } from './identity';
@@ -21,12 +22,12 @@ export interface SessionTokensOptions {
   /** How long a token's caller may be remembered in memory (decision 010); 0: not at all. */
   cacheMs?: number;
   /**
-   * The account of a live token's owner, as it is now, with the token's expiry; none once
-   * removed. The users module keeps the accounts: app.ts passes its lookup in, so auth/
-   * imports nothing from modules/. It gets the owner as a subquery, so a request's caller
-   * costs one statement.
+   * The statement reading the account of a live token's owner, as it is now, with the
+   * token's expiry; no row once removed. The users module keeps the accounts: app.ts passes
+   * its query in, so auth/ imports nothing from modules/. It gets the owner as a subquery, so
+   * a request's caller costs one statement, compiled once (db/compile-once.ts).
    */
-  findCaller: (owner: TokenOwner) => Promise<TokenCaller | undefined>;
+  callerQuery: (owner: TokenOwner) => Compilable<TokenCaller>;
   /** False while changes made by other processes could be missed: nothing is remembered. */
   cacheOn?: () => boolean;
 }
@@ -56,6 +57,15 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
     for (const hash of hashes) callers.delete(hash);
   };
   const requestCounters = createRequestCounters(db);
+  const callerOfToken = compileOnce(db, (hash: string) =>
+    options.callerQuery(
+      db
+        .selectFrom('access_tokens')
+        .select(['user_id', 'expires_at'])
+        .where('token_hash', '=', hash)
+        .where('expires_at', '>', sql<Date>`now()`),
+    ),
+  );
 
   return {
     /** Counts a token request of a session: 429 beyond TOKEN_REQUESTS_PER_MINUTE, across servers. */
@@ -126,13 +136,7 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
       if (known && known.until > now) return known.user;
       if (known) callers.delete(hash);
       const changesBefore = changes;
-      const caller = await options.findCaller(
-        db
-          .selectFrom('access_tokens')
-          .select(['user_id', 'expires_at'])
-          .where('token_hash', '=', hash)
-          .where('expires_at', '>', sql<Date>`now()`),
-      );
+      const [caller] = await callerOfToken(hash);
       if (!caller) return undefined;
       const { tokenExpiresAt, ...user } = caller;
       if (cacheMs > 0 && changes === changesBefore && cacheOn()) {

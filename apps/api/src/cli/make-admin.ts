@@ -30,7 +30,7 @@ async function main(email: string | undefined) {
     await withMigrationLock(database.db, migrateToLatest);
     const tokens = createSessionTokens(database.db, {
       ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
-      findCaller: (owner) => users.findCaller(owner),
+      callerQuery: (owner) => users.callerQuery(owner),
     });
     const users = createUsersService(database.db, { tokens });
     const { modified } = await users.makeAdmin(email);

@@ -9,6 +9,7 @@ import {
   type Tool,
 } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
+import { compileOnce } from '../../db/compile-once';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
@@ -110,6 +111,11 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       .selectFrom('orders')
       .selectAll()
       .select(sql<string | null>`orders.needed_by::text`.as('needed_by'));
+
+  // My Orders, the read a signed-in customer makes most.
+  const ordersOf = compileOnce(db, (userId: string) =>
+    selectOrders().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id'),
+  );
 
   /**
    * An order its caller may see: their own account's, or any for an admin. Ownership is the
@@ -381,11 +387,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       if (normaliseEmail(claimedEmail) !== caller.email) {
         throw new AppError('FORBIDDEN', 'You can only list your own orders');
       }
-      const rows = await selectOrders()
-        .where('user_id', '=', caller.id)
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .execute();
+      const rows = await ordersOf(caller.id);
       return rows.map(toOrder);
     },
 

@@ -1,6 +1,7 @@
 import { type Tool, type ToolInput, type ToolListQuery, type ToolUpdate } from '@shop/shared';
 import { hash as digest } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { compileOnce } from '../../db/compile-once';
 import type { Database, ToolRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { createCatalogueCache } from './catalogue-cache';
@@ -45,6 +46,13 @@ export interface ToolsServiceOptions {
 
 export function createToolsService(db: Kysely<Database>, options: ToolsServiceOptions = {}) {
   const activeTools = () => db.selectFrom('tools').where('retired_at', 'is', null);
+  // The catalogue's statements without a search: every uncached page runs both.
+  const activePage = compileOnce(db, (limit: number, offset: number) =>
+    activeTools().selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset),
+  );
+  const activeCount = compileOnce(db, () =>
+    activeTools().select(sql<number>`count(*)::int`.as('total')),
+  );
   const pages = createCatalogueCache<CataloguePage>((page) => page.json.length, {
     ttlMs: options.cacheTtlMs ?? 1000,
     maxEntries: 200,
@@ -67,19 +75,8 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
   }: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
     const offset = (page - 1) * limit;
     if (search) return searchPage(`%${escapeLike(search)}%`, limit, offset);
-    const [rows, count] = await Promise.all([
-      activeTools()
-        .selectAll()
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute(),
-      activeTools()
-        .select(sql<number>`count(*)::int`.as('total'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { tools: rows.map(toTool), total: count.total };
+    const [rows, counted] = await Promise.all([activePage(limit, offset), activeCount()]);
+    return { tools: rows.map(toTool), total: counted[0]!.total };
   }
 
   /**

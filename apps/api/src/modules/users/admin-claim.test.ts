@@ -37,7 +37,7 @@ describeEachDatabase('claiming the admin account', (kind) => {
     // The documented step on the server (`npm run make-admin -- EMAIL` runs this).
     const tokens = createSessionTokens(app.database.db, {
       ttlMinutes: 60,
-      findCaller: (owner) => users.findCaller(owner),
+      callerQuery: (owner) => users.callerQuery(owner),
     });
     const users = createUsersService(app.database.db, { tokens });
     await users.makeAdmin(adminEmail);

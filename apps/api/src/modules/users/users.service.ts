@@ -2,7 +2,7 @@ import type { Role, ShopUser } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import { removeSignInIdentity } from '../../auth/better-auth';
 import { type CurrentUser, normaliseEmail, type SignedInIdentity } from '../../auth/identity';
-import type { SessionTokens, TokenCaller, TokenOwner } from '../../auth/session-tokens';
+import type { SessionTokens, TokenOwner } from '../../auth/session-tokens';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 
@@ -104,8 +104,8 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
     /** Sign Out: the token ends on the server at once. */
     revokeToken: (token: string) => tokens.revoke(token),
 
-    /** The caller an account is now, for a token's lookup (auth/); none once removed. */
-    async findCaller(owner: TokenOwner): Promise<TokenCaller | undefined> {
+    /** The statement reading the caller an account is now, for a token (auth/); none once removed. */
+    callerQuery(owner: TokenOwner) {
       return db
         .selectFrom(owner.as('owner'))
         .innerJoin('users', 'users.id', 'owner.user_id')
@@ -115,8 +115,7 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
           'users.name',
           'users.role',
           'owner.expires_at as tokenExpiresAt',
-        ])
-        .executeTakeFirst();
+        ]);
     },
 
     async findByEmail(email: string): Promise<ShopUser | undefined> {
