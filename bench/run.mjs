@@ -339,6 +339,13 @@ try {
         figures.ours.rps / figures.reference.rps >= 0.7,
       );
     }
+    // No target: it shows how much of the distance to the reference is the stack's own.
+    row(
+      'Uncached PostgreSQL: GET /api/tools on Hono + Kysely alone, req/s (ref: node:http + pg)',
+      result.stackFloor.ours.rps,
+      result.stackFloor.reference.rps,
+      rate,
+    );
     row(
       'Uncached PostgreSQL: My Orders p99 (ref: node:http + pg, same SQL)',
       result.myOrders.ours.p99,

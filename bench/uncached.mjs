@@ -1,12 +1,13 @@
 // The uncached path on PostgreSQL, which every authenticated read and every write takes:
 // GET /api/tools with the catalogue cache off, and a customer's GET /api/purchase?userEmail=
 // (My Orders) with the token cache off, against a bare node:http + pg server running the
-// same SQL (lib/bare-pg-server.mjs), in alternating rounds. And the shop with WORKERS=2
+// same SQL (lib/bare-pg-server.mjs), in alternating rounds; the catalogue also through Hono
+// and Kysely alone (lib/stack-floor-server.mjs), the floor of the stack. And the shop with WORKERS=2
 // against one process, with the CPU seconds of the shop and of PostgreSQL during the load.
 import path from 'node:path';
 import { postmasterPid, treeCpuSeconds } from './lib/cpu.mjs';
 import { assertClean, best, load } from './lib/load.mjs';
-import { startBarePgServer, startShop } from './lib/shop.mjs';
+import { startBarePgServer, startShop, startStackFloorServer } from './lib/shop.mjs';
 import { call, signUp } from './lib/users.mjs';
 
 const ORDERS_PER_CUSTOMER = 5;
@@ -48,6 +49,10 @@ export async function measureUncached({
     env: UNCACHED,
   });
   const bare = await startBarePgServer({ databaseUrl, logFile: path.join(dir, 'bare-pg.log') });
+  const floor = await startStackFloorServer({
+    databaseUrl,
+    logFile: path.join(dir, 'stack-floor.log'),
+  });
   try {
     const customer = await customerWithOrders(shop.url);
     const myOrders = `/api/purchase?userEmail=${encodeURIComponent(customer.email)}`;
@@ -60,30 +65,45 @@ export async function measureUncached({
         throw new Error(`${label}: the bare server does not answer what the shop answers`);
       }
     }
+    if ((await get(`${floor.url}/api/tools`)) !== (await get(`${shop.url}/api/tools`))) {
+      throw new Error('the stack floor server does not answer what the shop answers');
+    }
     const options = (url, route, token) => ({
       url: `${url}${route}`,
       connections,
       duration: seconds,
       headers: token ? { authorization: `Bearer ${token}` } : {},
     });
-    const measure = async (route, token) => {
-      await load({ ...options(shop.url, route, token), duration: 1 });
-      await load({ ...options(bare.url, route, token), duration: 1 });
-      const ours = [];
-      const reference = [];
-      for (let round = 0; round < rounds; round++) {
-        ours.push(await load(options(shop.url, route, token)));
-        reference.push(await load(options(bare.url, route, token)));
+    // Rounds alternate between the servers, so noise hits each alike.
+    const measure = async (route, token, servers) => {
+      const runs = Object.fromEntries(Object.keys(servers).map((name) => [name, []]));
+      for (const server of Object.values(servers)) {
+        await load({ ...options(server.url, route, token), duration: 1 });
       }
-      ours.forEach((run) => assertClean(`shop ${route}`, run));
-      reference.forEach((run) => assertClean(`bare pg server ${route}`, run));
-      return { ours: best(ours), reference: best(reference) };
+      for (let round = 0; round < rounds; round++) {
+        for (const [name, server] of Object.entries(servers)) {
+          runs[name].push(await load(options(server.url, route, token)));
+        }
+      }
+      return Object.fromEntries(
+        Object.entries(runs).map(([name, list]) => {
+          list.forEach((run) => assertClean(`${name} ${route}`, run));
+          return [name, best(list)];
+        }),
+      );
     };
+    const catalogue = await measure('/api/tools', undefined, {
+      ours: shop,
+      reference: bare,
+      floor,
+    });
     return {
-      catalogue: await measure('/api/tools', undefined),
-      myOrders: await measure(myOrders, customer.token),
+      catalogue,
+      stackFloor: { ours: catalogue.floor, reference: catalogue.reference },
+      myOrders: await measure(myOrders, customer.token, { ours: shop, reference: bare }),
     };
   } finally {
+    await floor.stop();
     await bare.stop();
     await shop.stop();
   }

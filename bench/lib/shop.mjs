@@ -12,6 +12,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const serverJs = path.join(root, 'apps/api/dist/server.js');
 const bareServerJs = path.join(root, 'bench/lib/bare-server.mjs');
 const barePgServerJs = path.join(root, 'bench/lib/bare-pg-server.mjs');
+const stackFloorServerJs = path.join(root, 'bench/lib/stack-floor-server.mjs');
 
 /**
  * ADMIN_EMAIL in every shop the bench starts. Signed up with a password it is a customer; the
@@ -167,10 +168,15 @@ export async function startBareServer({ body, contentType, logFile, onlyRoot = f
 }
 
 /** The reference for uncached reads: node:http and pg running the shop's SQL (bare-pg-server.mjs). */
-export async function startBarePgServer({ databaseUrl, logFile }) {
+export const startBarePgServer = (options) => startPgServer(barePgServerJs, options);
+
+/** The same SQL through Hono and Kysely alone: the stack's floor (stack-floor-server.mjs). */
+export const startStackFloorServer = (options) => startPgServer(stackFloorServerJs, options);
+
+async function startPgServer(script, { databaseUrl, logFile }) {
   const port = await freePort();
   return spawnServer({
-    args: [barePgServerJs],
+    args: [script],
     port,
     logFile,
     readyPath: '/',
