@@ -1,4 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
+import { createServer } from 'node:http';
+import { clusterMetrics, metricsPortListener } from './lib/metrics';
 
 /** A worker's word to the primary that it listens. */
 export interface WorkerReady {
@@ -18,6 +20,11 @@ export interface PrimaryOptions {
   /** Waits before restarting a worker that died: the first, doubling up to the last. */
   restartMs?: number;
   maxRestartMs?: number;
+  /**
+   * When metrics are kept (METRICS_TOKEN or METRICS_PORT): the primary sums the workers'
+   * figures for each scrape, and serves METRICS_PORT itself when it is set.
+   */
+  metrics?: { port?: number; host: string };
 }
 
 /** After a worker's own deadline: time for it to exit before it is killed. */
@@ -59,8 +66,22 @@ export function runPrimary(options: PrimaryOptions): void {
   };
   let exitCode = 0;
 
+  const metrics = options.metrics && clusterMetrics();
+  const metricsServer =
+    metrics && options.metrics?.port !== undefined
+      ? createServer(metricsPortListener(metrics))
+      : undefined;
+  metricsServer?.on('error', (error) => {
+    // As a single process would: a shop that cannot serve what it was told to does not start.
+    console.error(`The metrics port could not be opened: ${error.message}`);
+    exitCode = 1;
+    stop('metrics port error');
+  });
+  metricsServer?.listen(options.metrics!.port, options.metrics!.host);
+
   const fork = (deaths = 0) => {
     const worker = cluster.fork();
+    if (metrics) worker.on('message', (message: unknown) => metrics.answer(worker, message));
     deathsInRow.set(worker, deaths);
     startedAt.set(worker, performance.now());
     worker.on('message', (message: WorkerReady) => {

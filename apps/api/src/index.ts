@@ -18,6 +18,10 @@ async function main() {
       workers: env.WORKERS,
       entry: fileURLToPath(import.meta.url),
       workerStopMs: env.SHUTDOWN_TIMEOUT_MS + CLOSE_MARGIN_MS,
+      metrics:
+        env.METRICS_TOKEN !== undefined || env.METRICS_PORT !== undefined
+          ? { port: env.METRICS_PORT, host: env.METRICS_HOST }
+          : undefined,
     });
     return;
   }

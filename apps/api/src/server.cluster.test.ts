@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from './db/migrations';
 import { demoTools } from './db/seed';
 import { createEmptyPostgresDatabase } from './test/databases';
-import { type Exited, runEntry, startServerProcess } from './test/processes';
+import { type Exited, freePort, runEntry, startServerProcess } from './test/processes';
+import { samplesOf } from './test/metrics-text';
 import { startRoundRobinProxy } from './test/round-robin-proxy';
 
 /**
@@ -519,6 +520,79 @@ describe.skipIf(!serverUrl)('WORKERS=2 stopping', () => {
       for (const pid of workers) expect(alive(pid)).toBe(false);
     } finally {
       halfSent.destroy();
+      shop.child.kill('SIGKILL');
+      for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      await shop.exited;
+      await database.drop();
+    }
+  }, 120_000);
+});
+
+/** A GET on a connection of its own: its status and body. */
+const freshText = (url: string, headers: Record<string, string> = {}) =>
+  new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http
+      .get(url, { agent: false, timeout: 10_000, headers }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      })
+      .on('error', reject);
+    request.on('timeout', () => request.destroy(new Error(`no answer from ${url} within 10 s`)));
+  });
+
+describe.skipIf(!serverUrl)('WORKERS=2 metrics', () => {
+  it('every scrape, whichever worker or port answers it, counts the requests of both workers', async () => {
+    const database = await createEmptyPostgresDatabase();
+    const metricsPort = await freePort();
+    const token = 'cluster-metrics-token-0123456789';
+    const shop = await startServerProcess({
+      ...shopEnv(database.url),
+      WORKERS: '2',
+      METRICS_TOKEN: token,
+      METRICS_PORT: String(metricsPort),
+    }).catch(async (error: unknown) => {
+      await database.drop();
+      throw error;
+    });
+    const workers = childrenOf(shop.child.pid!);
+    const healthAnswers = (text: string) =>
+      samplesOf(text, 'http_requests_total', { route: '/api/health', status: '200' }).reduce(
+        (sum, sample) => sum + sample.value,
+        0,
+      );
+    try {
+      const requests = 30;
+      for (let i = 0; i < requests; i++) {
+        expect(await freshGet(`${shop.url}/api/health`)).toBe(200);
+      }
+      await sleep(400); // log lines are written within 250 ms
+      const answeredBy = new Set(
+        logLines(shop.output().stdout)
+          .filter((line) => line.path === '/api/health')
+          .map((line) => line.pid),
+      );
+      expect(answeredBy.size).toBe(2);
+
+      // Connections are handed to the workers in turn: these scrapes reach both.
+      for (let scrape = 0; scrape < 4; scrape++) {
+        const viaShop = await freshText(`${shop.url}/metrics`, {
+          authorization: `Bearer ${token}`,
+        });
+        expect(viaShop.status).toBe(200);
+        expect(healthAnswers(viaShop.text)).toBe(requests);
+      }
+      const viaPort = await freshText(`http://127.0.0.1:${metricsPort}/metrics`);
+      expect(viaPort.status).toBe(200);
+      expect(healthAnswers(viaPort.text)).toBe(requests);
+      // Each worker's process figures are summed, not one worker's shown.
+      expect(samplesOf(viaPort.text, 'process_cpu_seconds_total')).toHaveLength(1);
+      expect((await freshText(`${shop.url}/metrics`)).status).toBe(401);
+
+      const exited = await stop(shop);
+      expect(exited.code).toBe(0);
+    } finally {
       shop.child.kill('SIGKILL');
       for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
       await shop.exited;

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { type Server, ServerResponse, createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
@@ -132,9 +133,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const server = createServer({ ServerResponse: ShopResponse }, (request, response) => {
     if (!replay.serve(request, response)) void honoListener(request, response);
   });
-  // Metrics without a token on a port of their own, on loopback unless METRICS_HOST says otherwise.
+  // Metrics without a token on a port of their own, on loopback unless METRICS_HOST says
+  // otherwise. Under WORKERS=n the primary serves that port, with every worker's figures.
   const metricsServer =
-    metrics && env.METRICS_PORT !== undefined
+    metrics && env.METRICS_PORT !== undefined && !cluster.isWorker
       ? createServer(metricsPortListener(metrics))
       : undefined;
   let port: number;

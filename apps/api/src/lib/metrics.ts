@@ -4,11 +4,13 @@
  * figures (event-loop lag among them). Kept only when they are served (METRICS_TOKEN or
  * METRICS_PORT); otherwise nothing is counted and `/metrics` is not found.
  */
+import cluster, { type Worker } from 'node:cluster';
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import {
+  AggregatorRegistry,
   Counter,
   Gauge,
   Registry,
@@ -152,6 +154,85 @@ function requestDurations(store: RequestSeriesStore) {
   return metric as unknown as Metric;
 }
 
+/** A worker's question to the primary, and its answer: the whole cluster's metrics. */
+const CLUSTER_METRICS_REQUEST = 'shop:metrics-request';
+const CLUSTER_METRICS_ANSWER = 'shop:metrics-answer';
+/** prom-client's primary gives up on silent workers after 5 s; the asking worker a bit later. */
+const CLUSTER_METRICS_WAIT_MS = 6000;
+
+interface ClusterMetricsRequest {
+  type: typeof CLUSTER_METRICS_REQUEST;
+  id: number;
+}
+interface ClusterMetricsAnswer {
+  type: typeof CLUSTER_METRICS_ANSWER;
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+/** What a scrape needs: the text and its content type. */
+export interface MetricsText {
+  readonly contentType: string;
+  text(): Promise<string>;
+}
+
+let clusterRequests = 0;
+/**
+ * A worker's scrape under WORKERS=n: the primary gathers every worker's figures (prom-client's
+ * AggregatorRegistry sums counters and histograms) and sends the sum back, so a scrape reads
+ * the same totals whichever worker the connection reached.
+ */
+function askPrimaryForMetrics(): Promise<string> {
+  const id = ++clusterRequests;
+  return new Promise((resolve, reject) => {
+    const finish = () => {
+      clearTimeout(timer);
+      process.off('message', onMessage);
+    };
+    const onMessage = (message: ClusterMetricsAnswer) => {
+      if (message?.type !== CLUSTER_METRICS_ANSWER || message.id !== id) return;
+      finish();
+      if (message.text === undefined) reject(new Error(message.error ?? 'no metrics'));
+      else resolve(message.text);
+    };
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error('The primary process did not answer with the metrics'));
+    }, CLUSTER_METRICS_WAIT_MS);
+    process.on('message', onMessage);
+    process.send!({ type: CLUSTER_METRICS_REQUEST, id } satisfies ClusterMetricsRequest);
+  });
+}
+
+/**
+ * The primary's side of WORKERS=n metrics: the sum of every worker's (for METRICS_PORT, which
+ * the primary serves itself), and the answer to a worker asking for it (METRICS_TOKEN, where
+ * the scrape reaches a worker).
+ */
+export function clusterMetrics(): MetricsText & {
+  answer(worker: Worker, message: unknown): void;
+} {
+  const aggregator = new AggregatorRegistry();
+  const text = () => aggregator.clusterMetrics();
+  return {
+    contentType: aggregator.contentType,
+    text,
+    answer(worker, message) {
+      const request = message as Partial<ClusterMetricsRequest> | undefined;
+      if (request?.type !== CLUSTER_METRICS_REQUEST || typeof request.id !== 'number') return;
+      const { id } = request;
+      const reply = (answer: Omit<ClusterMetricsAnswer, 'type' | 'id'>) => {
+        if (worker.isConnected()) worker.send({ type: CLUSTER_METRICS_ANSWER, id, ...answer });
+      };
+      text().then(
+        (figures) => reply({ text: figures }),
+        (error: unknown) => reply({ error: (error as Error).message }),
+      );
+    },
+  };
+}
+
 export interface Metrics {
   readonly events: ShopEvents;
   /** One answer: its method, route template, status and time taken. */
@@ -159,11 +240,21 @@ export interface Metrics {
   /** Times every request Hono answers and records it under its route template. */
   readonly observeRequests: MiddlewareHandler;
   readonly contentType: string;
+  /** This process's figures; a worker's under WORKERS=n, the whole cluster's (clusterMetrics). */
   text(): Promise<string>;
 }
 
-export function createMetrics(options: { poolUse?: () => PoolUse } = {}): Metrics {
+export function createMetrics(
+  options: { poolUse?: () => PoolUse; worker?: boolean } = {},
+): Metrics {
   const registry = new Registry();
+  const worker = options.worker ?? cluster.isWorker;
+  if (worker) {
+    // The primary collects this registry's figures: prom-client answers its requests once an
+    // AggregatorRegistry exists in the worker too.
+    AggregatorRegistry.setRegistries([registry]);
+    new AggregatorRegistry();
+  }
   // Process and Node figures, event-loop lag among them (nodejs_eventloop_lag_*).
   collectDefaultMetrics({ register: registry });
 
@@ -239,7 +330,7 @@ export function createMetrics(options: { poolUse?: () => PoolUse } = {}): Metric
       );
     },
     contentType: registry.contentType,
-    text: () => registry.metrics(),
+    text: worker ? askPrimaryForMetrics : () => registry.metrics(),
   };
 }
 
@@ -282,7 +373,7 @@ export function publicMetricsEndpoint(
  * The METRICS_PORT server's listener: `GET /metrics` without a token, anything else not found.
  * Its scrapes are not counted among the shop's requests.
  */
-export function metricsPortListener(metrics: Metrics): RequestListener {
+export function metricsPortListener(metrics: MetricsText): RequestListener {
   return (request, response) => {
     const requestId = randomUUID();
     response.setHeader(REQUEST_ID_HEADER, requestId);

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './processes';
 
 /**
  * A PostgreSQL 15 server of one test's own, on loopback, that the test may stop, start,
@@ -34,14 +34,6 @@ const asPostgresUser = (command: string, args: string[]) =>
   isRoot
     ? run('runuser', ['-u', PG_USER, '--', path.join(PG_BIN, command), ...args])
     : run(path.join(PG_BIN, command), args);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return address.port;
-}
 
 /** Every process of the instance: the postmaster and its children (backends, checkpointer...). */
 function processesOf(postmaster: number): number[] {

@@ -1,8 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A loopback port nobody listens on right now (a process binds it a moment later). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return address.port;
+}
 
 export interface Exited {
   code: number | null;
