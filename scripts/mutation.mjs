@@ -80,7 +80,8 @@ for (const area of chosen) {
   const results = await new Stryker({
     testRunner: 'vitest',
     vitest: { configFile: areas[area].vitestConfig, related: false },
-    plugins: ['@stryker-mutator/vitest-runner'],
+    plugins: ['@stryker-mutator/vitest-runner', './scripts/mutation-log-ignorer.mjs'],
+    ignorers: ['log-calls'],
     mutate: narrowed.mutate?.flatMap((files) => files.split(',')) ?? areas[area].mutate,
     ...(narrowed['test-files']
       ? { testFiles: narrowed['test-files'].flatMap((files) => files.split(',')) }

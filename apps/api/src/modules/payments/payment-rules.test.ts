@@ -1,0 +1,237 @@
+/**
+ * The payment rules the mutation run (docs/testing.md) found untested: what the provider must
+ * say before an order is paid, what a closed order answers, and the Stripe-only paths (a payment
+ * still processing, test mode's route, a webhook that cannot be applied).
+ */
+import type { Tool } from '@shop/shared';
+import pino from 'pino';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpAdmin, signUpWithToken, send } from '../../test/identity';
+import {
+  type Account,
+  card,
+  createStripeShop,
+  errorOf,
+  openPayment,
+  order,
+  orderNow,
+  setUpShop,
+} from '../../test/shop';
+import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
+import { createOrdersService } from '../orders/orders.service';
+import { createToolsService } from '../tools/tools.service';
+import { createPaymentsService } from './payments.service';
+import { createSandboxProvider } from './sandbox-provider';
+
+const pay = (app: TestApp, buyer: Account, orderId: string, transactionId: string) =>
+  send(app, 'PATCH', `/api/purchase/${orderId}`, buyer.token, { transactionId });
+
+describe('payment rules, test mode', () => {
+  let app: TestApp;
+  let tool: Tool;
+  let admin: Account;
+  let alice: Account;
+
+  /** Opens the order's payment and pays it with the test card; answers the intent's id. */
+  const paidWithCard = async (buyer: Account, orderId: string) => {
+    const { clientSecret, intentId } = await openPayment(app, buyer, orderId);
+    const confirmed = await send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
+      clientSecret,
+      card: card('4242424242424242'),
+    });
+    expect(confirmed.status).toBe(200);
+    return intentId;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp('pglite', { seed: false });
+    ({ tool, admin } = await setUpShop(app, 10_000));
+    alice = await signUpWithToken(app);
+  });
+  afterAll(() => app.close());
+
+  it('a shipped order cannot be paid again, and says it is shipped', async () => {
+    const placed = await order(app, alice, tool._id);
+    const first = await paidWithCard(alice, placed._id);
+    expect((await pay(app, alice, placed._id, first)).status).toBe(200);
+    const shipped = await send(app, 'POST', `/api/purchase/${placed._id}/ship`, admin.token);
+    expect(shipped.status).toBe(200);
+
+    // Another payment opened in a second tab before the first went through.
+    const other = await order(app, alice, tool._id);
+    const unrelated = await openPayment(app, alice, other._id);
+    const again = await pay(app, alice, placed._id, unrelated.intentId);
+    expect(again.status).toBe(409);
+    expect(await errorOf(again)).toEqual({
+      code: 'ALREADY_PAID',
+      message: 'This order is shipped and cannot be paid again',
+    });
+    // The shipped order's own payment, reported again, changes nothing.
+    expect((await pay(app, alice, placed._id, first)).status).toBe(200);
+    expect(await orderNow(app, alice, placed._id)).toMatchObject({
+      status: 'shipped',
+      transactionId: first,
+    });
+  });
+
+  it("a cancelled order refuses another order's payment, and leaves that payment alone", async () => {
+    const cancelled = await order(app, alice, tool._id);
+    expect(
+      (await send(app, 'POST', `/api/purchase/${cancelled._id}/cancel`, alice.token)).status,
+    ).toBe(200);
+    const other = await order(app, alice, tool._id);
+    const othersPayment = await paidWithCard(alice, other._id);
+
+    const refused = await pay(app, alice, cancelled._id, othersPayment);
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toEqual({
+      code: 'ORDER_CANCELLED',
+      message: 'This order was cancelled and cannot be paid',
+    });
+    const refunds = await app.database.db
+      .selectFrom('sandbox_refunds')
+      .select('intent_id')
+      .where('intent_id', '=', othersPayment)
+      .execute();
+    expect(refunds).toEqual([]);
+    // The other order is still paid by it.
+    expect((await pay(app, alice, other._id, othersPayment)).status).toBe(200);
+  });
+
+  describe('the expiry step of one order', () => {
+    const payments = () => {
+      const orders = createOrdersService(app.database.db, {
+        tools: createToolsService(app.database.db),
+        unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
+        maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
+      });
+      return createPaymentsService(
+        app.database.db,
+        createSandboxProvider(app.database.db),
+        orders,
+        pino({ level: 'silent' }),
+      );
+    };
+    const expireInDatabase = async () => {
+      throw new Error('the database step must not run for this order');
+    };
+
+    it('leaves an order that is not unpaid, or not there, without asking the database', async () => {
+      const placed = await order(app, alice, tool._id);
+      const intent = await paidWithCard(alice, placed._id);
+      expect((await pay(app, alice, placed._id, intent)).status).toBe(200);
+      expect(await payments().expireOrder(placed._id, expireInDatabase)).toBe(false);
+      expect(
+        await payments().expireOrder('00000000-0000-4000-8000-000000000000', expireInDatabase),
+      ).toBe(false);
+    });
+
+    it('does not expire an order whose card went through but was not reported yet', async () => {
+      const placed = await order(app, alice, tool._id);
+      await paidWithCard(alice, placed._id);
+      expect(await payments().expireOrder(placed._id, expireInDatabase)).toBe(false);
+      expect((await orderNow(app, alice, placed._id)).status).toBe('paid');
+    });
+  });
+});
+
+describe('payment rules, Stripe (SDK against the stand-in)', () => {
+  const webhookSecret = 'whsec_rules_secret';
+  const signer = new Stripe('sk_test_signer');
+  let shop: Awaited<ReturnType<typeof createStripeShop>>;
+  let admin: Account;
+
+  const webhook = (intent: object, signature?: string) => {
+    const payload = JSON.stringify({
+      id: `evt_rules_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: intent },
+    });
+    const header =
+      signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    return shop.app.request('/api/stripe/webhook', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(header === '' ? {} : { 'Stripe-Signature': header }),
+      },
+      body: payload,
+    });
+  };
+
+  beforeAll(async () => {
+    shop = await createStripeShop(webhookSecret);
+    admin = await signUpAdmin(shop.app);
+  });
+  afterAll(() => shop.close());
+
+  it('a payment of the right amount in another currency does not pay the order', async () => {
+    const { app, alice, tool, standIn } = shop;
+    const placed = await order(app, alice, tool._id);
+    const { intentId } = await openPayment(app, alice, placed._id);
+    standIn.succeed(intentId).currency = 'eur';
+
+    const refused = await pay(app, alice, placed._id, intentId);
+    expect(refused.status).toBe(402);
+    expect(await errorOf(refused)).toEqual({
+      code: 'PAYMENT_NOT_VERIFIED',
+      message: 'The payment could not be verified: the amount does not match the order',
+    });
+    // Stripe's word for it changes nothing either: acknowledged, not applied.
+    const delivered = await webhook(standIn.intents.get(intentId)!);
+    expect(delivered.status).toBe(200);
+    expect(await delivered.json()).toEqual({ received: true, changed: false });
+    expect((await orderNow(app, alice, placed._id)).status).toBe('unpaid');
+  });
+
+  it('a cancel while the card is still processing says so, and the order stays unpaid', async () => {
+    const { app, alice, tool, standIn } = shop;
+    const placed = await order(app, alice, tool._id);
+    const { intentId } = await openPayment(app, alice, placed._id);
+    standIn.intents.get(intentId)!.status = 'processing';
+
+    for (const who of [alice, admin]) {
+      const refused = await send(app, 'POST', `/api/purchase/${placed._id}/cancel`, who.token);
+      expect(refused.status).toBe(409);
+      expect(await errorOf(refused)).toEqual({
+        code: 'PAYMENT_PENDING',
+        message: 'A payment for this order is still being processed. Try again in a minute.',
+      });
+    }
+    expect(standIn.intents.get(intentId)!.status).toBe('processing');
+    expect((await orderNow(app, alice, placed._id)).status).toBe('unpaid');
+  });
+
+  it("test mode's card route is not there when Stripe is set up", async () => {
+    const { app, alice, tool } = shop;
+    const placed = await order(app, alice, tool._id);
+    const { clientSecret } = await openPayment(app, alice, placed._id);
+    const refused = await send(app, 'POST', '/api/sandbox/confirm', alice.token, {
+      clientSecret,
+      card: card('4242424242424242'),
+    });
+    expect(refused.status).toBe(404);
+    expect(await errorOf(refused)).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Test mode is off on this shop',
+    });
+  });
+
+  it('a webhook without a signature, or with a wrong one, is refused with 400', async () => {
+    const { app, alice, tool, standIn } = shop;
+    const placed = await order(app, alice, tool._id);
+    const { intentId } = await openPayment(app, alice, placed._id);
+    const intent = standIn.succeed(intentId);
+    for (const signature of ['', 't=1,v1=deadbeef']) {
+      const refused = await webhook(intent, signature);
+      expect(refused.status).toBe(400);
+      expect(await errorOf(refused)).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'Invalid webhook signature',
+      });
+    }
+    expect((await orderNow(app, alice, placed._id)).status).toBe('unpaid');
+  });
+});
