@@ -171,6 +171,20 @@ describeEachDatabase('/metrics with METRICS_TOKEN', (kind) => {
     expect(await failures('not_verified')).toBe(unverifiedBefore + 1);
     expect(await failures('declined')).toBe(declinedBefore + 1);
     expect(await failures('provider_unavailable')).toBe(0);
+
+    // A refusal that is not a failed payment (the order is cancelled) counts none.
+    const allFailures = async () =>
+      samplesOf(await scrape(), 'shop_payment_failures_total').map((sample) => sample.labels);
+    const reasonsBefore = await allFailures();
+    expect(
+      (await send(app, 'POST', `/api/purchase/${placed._id}/cancel`, buyer.token)).status,
+    ).toBe(200);
+    const refused = await send(app, 'PATCH', `/api/purchase/${placed._id}`, buyer.token, {
+      transactionId: intentId,
+    });
+    expect(refused.status).toBe(409);
+    expect(await allFailures()).toEqual(reasonsBefore);
+    expect(await failures('not_verified')).toBe(unverifiedBefore + 1);
   });
 
   it("labels requests by Hono's route template and status, never the raw URL", async () => {
