@@ -219,6 +219,35 @@ describe('payment rules, Stripe (SDK against the stand-in)', () => {
     });
   });
 
+  it('a payment refunded once is not asked of Stripe again when it is reported again', async () => {
+    const { app, alice, tool, standIn } = shop;
+    const placed = await order(app, alice, tool._id);
+    const { intentId } = await openPayment(app, alice, placed._id);
+    // An intent the shop did not keep: the cancel cannot settle it, the card goes through after.
+    await app.database.db.deleteFrom('order_payments').where('intent_id', '=', intentId).execute();
+    expect(
+      (await send(app, 'POST', `/api/purchase/${placed._id}/cancel`, alice.token)).status,
+    ).toBe(200);
+    const intent = standIn.succeed(intentId);
+    const refundRequests = () =>
+      standIn.refundRequests.filter((request) => request.params.get('payment_intent') === intentId)
+        .length;
+
+    expect(await (await webhook(intent)).json()).toEqual({
+      received: true,
+      changed: false,
+      refunded: true,
+    });
+    expect(refundRequests()).toBe(1);
+    expect((await webhook(intent)).status).toBe(200);
+    const patch = await pay(app, alice, placed._id, intentId);
+    expect(await errorOf(patch)).toEqual({
+      code: 'ORDER_CANCELLED',
+      message: 'This order was cancelled, so your payment has been refunded',
+    });
+    expect(refundRequests()).toBe(1);
+  });
+
   it('a webhook without a signature, or with a wrong one, is refused with 400', async () => {
     const { app, alice, tool, standIn } = shop;
     const placed = await order(app, alice, tool._id);
