@@ -127,6 +127,25 @@ describe('payment rules, test mode', () => {
       ).toBe(false);
     });
 
+    it('touches no payment of an order the database step did not expire', async () => {
+      const placed = await order(app, alice, tool._id);
+      let opened = '';
+      // The step finds the order no longer due (paid, or its time moved); meanwhile the
+      // customer opened the payment page again.
+      const notDue = async () => {
+        opened = (await openPayment(app, alice, placed._id)).intentId;
+        return false;
+      };
+      expect(await payments().expireOrder(placed._id, notDue)).toBe(false);
+      const intent = await app.database.db
+        .selectFrom('sandbox_payment_intents')
+        .select('status')
+        .where('id', '=', opened)
+        .executeTakeFirstOrThrow();
+      expect(intent.status).toBe('requires_payment_method');
+      expect((await orderNow(app, alice, placed._id)).status).toBe('unpaid');
+    });
+
     it('does not expire an order whose card went through but was not reported yet', async () => {
       const placed = await order(app, alice, tool._id);
       await paidWithCard(alice, placed._id);
