@@ -99,6 +99,51 @@ describe('payment rules, test mode', () => {
     expect((await pay(app, alice, other._id, othersPayment)).status).toBe(200);
   });
 
+  it("test mode's card confirmation says why a payment can no longer be made", async () => {
+    const confirm = (clientSecret: string) =>
+      send(app, 'POST', '/api/sandbox/confirm', alice.token, {
+        clientSecret,
+        card: card('4242424242424242'),
+      });
+    const unknown = await confirm('pi_sandbox_unknown_secret_nothing');
+    expect(unknown.status).toBe(404);
+    expect(await errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: 'Payment not found' });
+
+    // Paid meanwhile through another way (a second tab's payment).
+    const paidElsewhere = await order(app, alice, tool._id);
+    const first = await openPayment(app, alice, paidElsewhere._id);
+    await app.database.db
+      .updateTable('orders')
+      .set({ status: 'paid' })
+      .where('id', '=', paidElsewhere._id)
+      .execute();
+    const paid = await confirm(first.clientSecret);
+    expect(paid.status).toBe(409);
+    expect(await errorOf(paid)).toEqual({
+      code: 'ALREADY_PAID',
+      message: 'This order is already paid',
+    });
+
+    // A cancel that stopped after cancelling the intent: the order is still unpaid.
+    const halfCancelled = await order(app, alice, tool._id);
+    const stale = await openPayment(app, alice, halfCancelled._id);
+    await app.database.db
+      .updateTable('sandbox_payment_intents')
+      .set({ status: 'canceled' })
+      .where('id', '=', stale.intentId)
+      .execute();
+    const cancelledIntent = await confirm(stale.clientSecret);
+    expect(cancelledIntent.status).toBe(409);
+    expect(await errorOf(cancelledIntent)).toEqual({
+      code: 'CONFLICT',
+      message: 'This payment was cancelled. Open the payment page again to pay.',
+    });
+    // A new page pays.
+    const fresh = await openPayment(app, alice, halfCancelled._id);
+    expect(fresh.intentId).not.toBe(stale.intentId);
+    expect((await confirm(fresh.clientSecret)).status).toBe(200);
+  });
+
   describe('the expiry step of one order', () => {
     const payments = () => {
       const orders = createOrdersService(app.database.db, {
