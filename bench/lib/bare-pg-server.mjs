@@ -5,20 +5,11 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { dollars, toTool } from './tool-json.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on('error', () => {});
 
-const dollars = (cents) => cents / 100;
-const toTool = (row) => ({
-  _id: row.id,
-  name: row.name,
-  img: row.img,
-  description: row.description,
-  minOrderQuantity: row.min_order_quantity,
-  availableQuantity: row.available_quantity,
-  price: dollars(row.price_cents),
-});
 const toOrder = (row) => ({
   _id: row.id,
   toolId: row.tool_id,

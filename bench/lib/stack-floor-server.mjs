@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { toTool } from './tool-json.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on('error', () => {});
@@ -26,16 +27,6 @@ const firstPage = active()
 const count = active()
   .select(sql`count(*)::int`.as('total'))
   .compile();
-
-const toTool = (row) => ({
-  _id: row.id,
-  name: row.name,
-  img: row.img,
-  description: row.description,
-  minOrderQuantity: row.min_order_quantity,
-  availableQuantity: row.available_quantity,
-  price: row.price_cents / 100,
-});
 
 const app = new Hono();
 app.get('/', (c) => c.json({}));

@@ -431,37 +431,56 @@ const childrenOf = (pid: number) =>
     .filter(Boolean)
     .map(Number);
 
+/**
+ * Runs `use` against a `WORKERS=2` shop on a new database. Afterwards every process is gone,
+ * the workers `use` added to `workers` (a restarted one) included, and the database dropped.
+ */
+async function withTwoWorkers(
+  env: Record<string, string>,
+  use: (shop: ShopProcess, workers: Set<number>) => Promise<void>,
+) {
+  const database = await createEmptyPostgresDatabase();
+  const shop = await startServerProcess({ ...shopEnv(database.url), WORKERS: '2', ...env }).catch(
+    async (error: unknown) => {
+      await database.drop();
+      throw error;
+    },
+  );
+  const workers = new Set(childrenOf(shop.child.pid!));
+  try {
+    await use(shop, workers);
+  } finally {
+    shop.child.kill('SIGKILL');
+    for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    await shop.exited;
+    await database.drop();
+  }
+}
+
 describe.skipIf(!serverUrl)('WORKERS=2', () => {
   it('one command serves from two worker processes, restarts one that dies, and SIGTERM stops all', async () => {
-    const database = await createEmptyPostgresDatabase();
-    const shop = await startServerProcess({ ...shopEnv(database.url), WORKERS: '2' }).catch(
-      async (error: unknown) => {
-        await database.drop();
-        throw error;
-      },
-    );
-    const primary = shop.child.pid!;
-    /** The worker pids that logged a health request since `from` lines of output. */
-    const answeringPids = async (count: number) => {
-      const from = shop.output().stdout.length;
-      for (let i = 0; i < count; i++) expect(await freshGet(`${shop.url}/api/health`)).toBe(200);
-      await sleep(400); // log lines are written within 250 ms
-      return new Set(
-        logLines(shop.output().stdout.slice(from))
-          .filter((line) => line.path === '/api/health')
-          .map((line) => line.pid!),
-      );
-    };
-    let workers: number[] = [];
-    try {
+    await withTwoWorkers({}, async (shop, workers) => {
+      const primary = shop.child.pid!;
+      /** The worker pids that logged a health request since `from` lines of output. */
+      const answeringPids = async (count: number) => {
+        const from = shop.output().stdout.length;
+        for (let i = 0; i < count; i++) expect(await freshGet(`${shop.url}/api/health`)).toBe(200);
+        await sleep(400); // log lines are written within 250 ms
+        return new Set(
+          logLines(shop.output().stdout.slice(from))
+            .filter((line) => line.path === '/api/health')
+            .map((line) => line.pid!),
+        );
+      };
       expect(shop.output().stdout).toMatch(/ready in \d+ ms: open http.*2 worker processes\)/);
-      workers = [...(await answeringPids(20))];
-      expect(workers).toHaveLength(2);
-      for (const pid of workers) expect(parentOf(pid)).toBe(primary);
+      const first = [...(await answeringPids(20))];
+      expect(first).toHaveLength(2);
+      expect(new Set(first)).toEqual(workers);
+      for (const pid of first) expect(parentOf(pid)).toBe(primary);
 
       // A worker killed outright is replaced; once the primary knows, the other one answers.
-      process.kill(workers[0]!, 'SIGKILL');
-      const died = new RegExp(`worker ${workers[0]} died \\(SIGKILL\\)`);
+      process.kill(first[0]!, 'SIGKILL');
+      const died = new RegExp(`worker ${first[0]} died \\(SIGKILL\\)`);
       expect(await msUntil(async () => died.test(shop.output().stderr), 5000)).toBeLessThan(
         Infinity,
       );
@@ -471,60 +490,43 @@ describe.skipIf(!serverUrl)('WORKERS=2', () => {
       ).toBeLessThan(Infinity);
       const now = [...(await answeringPids(20))];
       expect(now).toHaveLength(2);
-      expect(now).toContain(workers[1]);
-      workers = [...new Set([...workers, ...now])];
+      expect(now).toContain(first[1]);
+      for (const pid of now) workers.add(pid);
 
       const exited = await stop(shop);
       expect(exited.code).toBe(0);
       for (const pid of workers) expect(alive(pid)).toBe(false);
-    } finally {
-      shop.child.kill('SIGKILL');
-      for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
-      await shop.exited;
-      await database.drop();
-    }
+    });
   }, 120_000);
 });
 
 describe.skipIf(!serverUrl)('WORKERS=2 stopping', () => {
   it('waits for a worker finishing a request, and a second SIGTERM ends every process at once', async () => {
-    const database = await createEmptyPostgresDatabase();
-    const shop = await startServerProcess({
-      ...shopEnv(database.url),
-      WORKERS: '2',
-      SHUTDOWN_TIMEOUT_MS: '30000',
-    }).catch(async (error: unknown) => {
-      await database.drop();
-      throw error;
-    });
-    const workers = childrenOf(shop.child.pid!);
-    const port = Number(new URL(shop.url).port);
-    const halfSent = net.connect(port, '127.0.0.1');
-    try {
-      expect(workers).toHaveLength(2);
-      // Headers without their closing blank line: the worker that took it waits for the rest.
-      await new Promise<void>((resolve) => halfSent.once('connect', resolve));
-      halfSent.on('error', () => {});
-      halfSent.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-      await sleep(200);
+    await withTwoWorkers({ SHUTDOWN_TIMEOUT_MS: '30000' }, async (shop, workers) => {
+      const port = Number(new URL(shop.url).port);
+      const halfSent = net.connect(port, '127.0.0.1');
+      try {
+        expect(workers.size).toBe(2);
+        // Headers without their closing blank line: the worker that took it waits for the rest.
+        await new Promise<void>((resolve) => halfSent.once('connect', resolve));
+        halfSent.on('error', () => {});
+        halfSent.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+        await sleep(200);
 
-      shop.child.kill('SIGTERM');
-      await sleep(1500);
-      expect(shop.child.exitCode).toBeNull(); // still stopping, within its 30 s
-      const began = performance.now();
-      shop.child.kill('SIGTERM');
-      const exited = await shop.exited;
-      expect(performance.now() - began).toBeLessThan(1000);
-      expect(exited.code).toBe(1);
-      await sleep(100);
-      for (const pid of workers) expect(alive(pid)).toBe(false);
-    } finally {
-      halfSent.destroy();
-      shop.child.kill('SIGKILL');
-      for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
-      await shop.exited;
-      await database.drop();
-    }
+        shop.child.kill('SIGTERM');
+        await sleep(1500);
+        expect(shop.child.exitCode).toBeNull(); // still stopping, within its 30 s
+        const began = performance.now();
+        shop.child.kill('SIGTERM');
+        const exited = await shop.exited;
+        expect(performance.now() - began).toBeLessThan(1000);
+        expect(exited.code).toBe(1);
+        await sleep(100);
+        for (const pid of workers) expect(alive(pid)).toBe(false);
+      } finally {
+        halfSent.destroy();
+      }
+    });
   }, 120_000);
 });
 
@@ -544,25 +546,15 @@ const freshText = (url: string, headers: Record<string, string> = {}) =>
 
 describe.skipIf(!serverUrl)('WORKERS=2 metrics', () => {
   it('every scrape, whichever worker or port answers it, counts the requests of both workers', async () => {
-    const database = await createEmptyPostgresDatabase();
     const metricsPort = await freePort();
     const token = 'cluster-metrics-token-0123456789';
-    const shop = await startServerProcess({
-      ...shopEnv(database.url),
-      WORKERS: '2',
-      METRICS_TOKEN: token,
-      METRICS_PORT: String(metricsPort),
-    }).catch(async (error: unknown) => {
-      await database.drop();
-      throw error;
-    });
-    const workers = childrenOf(shop.child.pid!);
     const healthAnswers = (text: string) =>
       samplesOf(text, 'http_requests_total', { route: '/api/health', status: '200' }).reduce(
         (sum, sample) => sum + sample.value,
         0,
       );
-    try {
+    const env = { METRICS_TOKEN: token, METRICS_PORT: String(metricsPort) };
+    await withTwoWorkers(env, async (shop) => {
       const requests = 30;
       for (let i = 0; i < requests; i++) {
         expect(await freshGet(`${shop.url}/api/health`)).toBe(200);
@@ -592,12 +584,7 @@ describe.skipIf(!serverUrl)('WORKERS=2 metrics', () => {
 
       const exited = await stop(shop);
       expect(exited.code).toBe(0);
-    } finally {
-      shop.child.kill('SIGKILL');
-      for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL');
-      await shop.exited;
-      await database.drop();
-    }
+    });
   }, 120_000);
 });
 
