@@ -13,9 +13,8 @@ import type { Env } from './env';
 import type { CacheSync } from './lib/cache-sync';
 import { clientAddressOf } from './lib/client-address';
 import { apiNotFound, createErrorHandler } from './lib/errors';
-import { requestLogger } from './lib/logger';
 import { METRICS_PATH, type Metrics, publicMetricsEndpoint } from './lib/metrics';
-import { requestContext, requestIdFor, requestScopedLogger } from './lib/request-context';
+import { requestEnvelope, requestIdFor, requestScopedLogger } from './lib/request-context';
 import { routesOf } from './lib/openapi';
 import { type ResponseReplay, createResponseReplay } from './lib/response-replay';
 import {
@@ -129,7 +128,8 @@ export function createApi({
   const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
   if (cors) api.use('*', cors);
-  api.use('*', jsonBodyLimit(env));
+  // Only the methods that carry a body pass it: a read costs no layer for it.
+  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', jsonBodyLimit(env));
 
   const cacheOn = cacheSync && (() => cacheSync.live);
   const tools = createToolsService(db, {
@@ -208,33 +208,45 @@ export function createApi({
   addApiDocs(api);
 
   api.all('*', apiNotFound);
-  api.onError(createErrorHandler(logger));
+  // No error handler of its own: the app's (createApp) answers the API's errors too. With one,
+  // Hono would wrap each of the API's handlers in a composition of its own when mounting it,
+  // costing every request a layer of promises per handler.
   return Object.assign(api, { orderExpiry });
 }
+
+const NO_HEADERS: ReadonlyArray<readonly [string, string]> = [];
 
 /** The whole HTTP app: headers and logs on every response, the API under `/api`. */
 export function createApp(appDeps: AppDeps) {
   // Every line logged while a request is handled names its id (request-context.ts).
   const deps = { ...appDeps, logger: requestScopedLogger(appDeps.logger) };
   const app = new Hono();
-  // Outermost: the id is the request's from the start, and is added to the answer last, so a
-  // replayed copy never keeps it.
-  app.use('*', requestContext({ trustProxy: deps.env.TRUST_PROXY }));
-  if (deps.metrics) app.use('*', deps.metrics.observeRequests);
-  // Outside the others, so a replayed answer carries every header they set.
-  if (deps.replay) app.use('*', deps.replay.capture);
-  app.use('*', requestLogger(deps.logger));
+  // Outside the envelope, so a replayed copy carries every header the envelope sets but the
+  // request id; on the replayed paths only, and only when copies are kept at all.
+  if (deps.replay?.keeping)
+    for (const path of deps.replay.paths) app.use(path, deps.replay.capture);
+  const apiHeaders = apiSecurityHeaders(deps.env);
+  const isApiPath = (path: string) =>
+    path === '/api' || path.startsWith('/api/') || path === METRICS_PATH;
+  app.use(
+    '*',
+    requestEnvelope({
+      trustProxy: deps.env.TRUST_PROXY,
+      logger: deps.logger,
+      onAnswered: deps.metrics?.recordAnswer,
+      // The API reference is a page, with scripts of its own: its own policy (api-docs.ts).
+      headersFor: (path) => (isApiPath(path) && path !== DOCS_PATH ? apiHeaders : NO_HEADERS),
+    }),
+  );
   const pageHeaders = securityHeaders(deps.env, {
     stripe: Boolean(deps.env.STRIPE_PUBLISHABLE_KEY),
   });
-  const apiHeaders = apiSecurityHeaders(deps.env);
-  // The API reference is a page, with scripts of its own: its own policy (api-docs.ts).
   const docsHeaders = apiDocsHeaders(deps.env);
   app.use('*', (c, next) =>
     c.req.path === DOCS_PATH
       ? docsHeaders(c, next)
-      : c.req.path === '/api' || c.req.path.startsWith('/api/') || c.req.path === METRICS_PATH
-        ? apiHeaders(c, next)
+      : isApiPath(c.req.path)
+        ? next()
         : pageHeaders(c, next),
   );
   // Before the web app's fallback page (server.ts), which would answer any other path.

@@ -122,32 +122,6 @@ function failFastPool(pool: pg.Pool): PostgresPool {
     for (const fail of waiting) fail(error as Error);
   };
 
-  const connect = () =>
-    new Promise<pg.PoolClient>((resolve, reject) => {
-      const fail = (error: Error) => {
-        waiting.delete(fail);
-        reject(error);
-        // Still queued in the pool: given back as soon as it comes.
-        attempt.then(
-          (client) => client.release(),
-          () => {},
-        );
-      };
-      waiting.add(fail);
-      const attempt = pool.connect();
-      attempt.then(
-        (client) => {
-          if (waiting.delete(fail)) resolve(client);
-        },
-        (error: unknown) => {
-          if (waiting.delete(fail)) reject(error as Error);
-          // Even from an attempt its request gave up on: it stood in the pool's queue ahead
-          // of the requests still waiting.
-          failAllWaiting(error);
-        },
-      );
-    });
-
   // Every connection, from its first use to its end, lent out or idle: pg-pool listens to
   // idle ones only, and an 'error' event nobody listens to (the server ends a lent connection
   // between two statements: pg_ctl stop, a terminated backend) would end the process.
@@ -159,24 +133,56 @@ function failFastPool(pool: pg.Pool): PostgresPool {
     });
   });
 
-  return {
-    connect: async () => {
-      const client = await connect();
-      const query = (async (...args: unknown[]) => {
-        try {
-          return await (client.query as (...a: unknown[]) => Promise<unknown>)(...args);
-        } catch (error) {
+  // One wrapper per connection, made at its first loan: Kysely keeps its own connection object
+  // per wrapper, so a new one per loan would be rebuilt for every statement. pg's callback forms
+  // are used because each promise costs every request's async hooks on Node 20 (decision 017).
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrapperOf = (client: pg.PoolClient): PostgresPoolClient => {
+    let wrapper = wrappers.get(client);
+    if (wrapper) return wrapper;
+    const query = (sql: string, parameters: unknown[]) =>
+      new Promise((resolve, reject) => {
+        client.query(sql, parameters, (error, result) => {
+          if (!error) return resolve(result);
           if (isConnectionFailure(error)) {
-            broken.set(client, error as Error);
+            broken.set(client, error);
             failAllWaiting(error);
           }
-          throw error;
-        }
-      }) as unknown as PostgresPoolClient['query'];
-      return { query, release: () => client.release(broken.get(client)) };
-    },
-    end: () => pool.end(),
+          reject(error);
+        });
+      });
+    wrapper = {
+      query: query as unknown as PostgresPoolClient['query'],
+      release: () => client.release(broken.get(client)),
+    };
+    wrappers.set(client, wrapper);
+    return wrapper;
   };
+
+  const connect = () =>
+    new Promise<PostgresPoolClient>((resolve, reject) => {
+      const fail = (error: Error) => {
+        waiting.delete(fail);
+        reject(error);
+      };
+      waiting.add(fail);
+      pool.connect((error, client) => {
+        const stillWaiting = waiting.delete(fail);
+        if (error || !client) {
+          if (stillWaiting) reject(error);
+          // Even from an attempt its request gave up on: it stood in the pool's queue ahead
+          // of the requests still waiting.
+          failAllWaiting(error);
+        } else if (stillWaiting) {
+          resolve(wrapperOf(client));
+        } else {
+          // Its request gave up (fail fast) while it was queued: given back at once.
+          client.release();
+        }
+      });
+    });
+
+  return { connect, end: () => pool.end() };
 }
 
 /** Opens the embedded PGlite database (locked folder or memory) or a PostgreSQL server. */

@@ -1,5 +1,4 @@
 import cluster from 'node:cluster';
-import type { MiddlewareHandler } from 'hono';
 import pino, { type Logger } from 'pino';
 import type { Env } from '../env';
 
@@ -78,21 +77,4 @@ export async function flushLogs(withinMs: number): Promise<void> {
 export function abandonLogs(): void {
   for (const destination of destinations) destination.flushSync = () => {};
   destinations.clear();
-}
-
-/** One structured line per request: method, path, status and time taken. */
-export function requestLogger(logger: Logger): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    logger.info(
-      {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      'request',
-    );
-  };
 }

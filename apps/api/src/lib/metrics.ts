@@ -237,8 +237,8 @@ export interface Metrics {
   readonly events: ShopEvents;
   /** One answer: its method, route template, status and time taken. */
   recordRequest(method: string, route: string, status: number, seconds: number): void;
-  /** Times every request Hono answers and records it under its route template. */
-  readonly observeRequests: MiddlewareHandler;
+  /** An answer of Hono's, under its route template: the request envelope tells it. */
+  recordAnswer(c: Context, seconds: number): void;
   readonly contentType: string;
   /** This process's figures; a worker's under WORKERS=n, the whole cluster's (clusterMetrics). */
   text(): Promise<string>;
@@ -318,17 +318,9 @@ export function createMetrics(
       paymentFailed: (reason) => paymentsFailed.inc({ reason }),
     },
     recordRequest,
-    observeRequests: async (c, next) => {
-      const started = performance.now();
-      await next();
-      // After `next`, Hono's route index is the handler that answered; '' when none matched.
-      recordRequest(
-        c.req.method,
-        routePath(c) || UNMATCHED,
-        c.res.status,
-        (performance.now() - started) / 1000,
-      );
-    },
+    // After the handlers, Hono's route index is the handler that answered; '' when none matched.
+    recordAnswer: (c, seconds) =>
+      recordRequest(c.req.method, routePath(c) || UNMATCHED, c.res.status, seconds),
     contentType: registry.contentType,
     text: worker ? askPrimaryForMetrics : () => registry.metrics(),
   };

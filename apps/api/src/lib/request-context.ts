@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Logger } from 'pino';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -32,19 +32,53 @@ export const currentRequestId = (): string | undefined => requestIds.getStore();
 export const runWithRequestId = <T>(requestId: string, work: () => T): T =>
   requestIds.run(requestId, work);
 
+/** Headers every answer on a path gets, set in one pass with the request id. */
+export type HeadersForPath = (path: string) => ReadonlyArray<readonly [string, string]>;
+
+export interface RequestEnvelopeOptions {
+  trustProxy: boolean;
+  /** Writes the one line per request. */
+  logger: Logger;
+  /** Told of each answer: method, route template ('' when no route matched), status, time. */
+  onAnswered?: (c: Context, seconds: number) => void;
+  /** The security headers of the path's kind of answer (an API answer's, for instance). */
+  headersFor?: HeadersForPath;
+}
+
 /**
- * Outermost middleware: gives the request its id, runs the rest as part of it, and names the id
- * in the answer's `X-Request-Id` (set after the answer is made, so a replayed copy never keeps it).
+ * The outermost middleware, and the only one every request passes (decision 017): gives the
+ * request its id and runs the rest as part of it, then adds `X-Request-Id` and the path's headers
+ * to the answer, counts it, and logs one line with method, path, status and time taken. One layer
+ * rather than four: on the uncached path each layer's promise and closure showed in the profile.
  */
-export const requestContext =
-  (options: { trustProxy: boolean }): MiddlewareHandler =>
+export const requestEnvelope =
+  (options: RequestEnvelopeOptions): MiddlewareHandler =>
   async (c, next) => {
+    const started = performance.now();
     // The header is read only when it may be used (reading one builds them all).
     const requestId = requestIdFor(
       options.trustProxy ? c.req.header(REQUEST_ID_HEADER) : undefined,
     );
     await requestIds.run(requestId, next);
-    c.res.headers.set(REQUEST_ID_HEADER, requestId);
+    // Set after the answer is made: the others' headers are not replaced, and a replayed copy
+    // (response-replay.ts, outside this layer) never keeps this request's id.
+    const headers = c.res.headers;
+    headers.set(REQUEST_ID_HEADER, requestId);
+    if (options.headersFor) {
+      for (const [name, value] of options.headersFor(c.req.path)) headers.set(name, value);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    options.onAnswered?.(c, seconds);
+    options.logger.info(
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(seconds * 10_000) / 10,
+      },
+      'request',
+    );
   };
 
 const scoped = new WeakSet<Logger>();

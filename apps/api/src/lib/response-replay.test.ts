@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { REQUEST_ID_HEADER, requestContext, requestIdFor } from './request-context';
+import { REQUEST_ID_HEADER, requestEnvelope, requestIdFor } from './request-context';
 import { createResponseReplay } from './response-replay';
 
 /** A server as server.ts builds it, whose Hono route counts the requests it really answers. */
@@ -27,8 +27,8 @@ async function startReplayServer(ttlMs = 60_000, trustProxy = false) {
   let entered = () => {};
   const slowEntered = new Promise<void>((resolve) => (entered = resolve));
   const app = new Hono();
-  app.use('*', requestContext({ trustProxy }));
-  app.use('*', replay.capture);
+  app.use('/api/tools', replay.capture);
+  app.use('*', requestEnvelope({ trustProxy, logger: pino({ level: 'silent' }) }));
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');

@@ -8,8 +8,8 @@ import type { Logger } from 'pino';
  * 010). The catalogue is the same for every caller and read far more than it changes; building
  * a Request, routing it and running every middleware cost more than the answer itself.
  *
- * - `capture` (the outermost middleware) keeps a copy of a 200 answer, with the headers every
- *   middleware set, for at most `ttlMs`.
+ * - `capture` (the outermost middleware, on `paths` only, when `keeping`) keeps a copy of a 200
+ *   answer, with the headers every middleware set, for at most `ttlMs`.
  * - `serve` writes that copy for a plain GET of the same URL. Anything else (a conditional or
  *   cross-origin request, another method or path, a stale or missing copy) is left to Hono.
  * - `clear` forgets every copy: called after each committed change to what they show. A copy
@@ -58,6 +58,7 @@ export function createResponseReplay(options: ResponseReplayOptions) {
   const maxEntries = options.maxEntries ?? 200;
   const enabled = options.enabled ?? (() => true);
   const paths = new Set(options.paths);
+  const keeping = options.ttlMs > 0;
   const requestIdOf = options.requestIdOf ?? (() => randomUUID());
   const copies = new Map<string, Copy>();
   let generation = 0;
@@ -78,7 +79,7 @@ export function createResponseReplay(options: ResponseReplayOptions) {
   const capture: MiddlewareHandler = async (c, next) => {
     const began = generation;
     await next();
-    if (options.ttlMs <= 0 || c.req.method !== 'GET' || !paths.has(c.req.path)) return;
+    if (!keeping || c.req.method !== 'GET' || !paths.has(c.req.path)) return;
     if (c.req.header('origin') || !isReplayable(c.res)) return;
     const body = Buffer.from(await c.res.clone().arrayBuffer());
     if (began !== generation || !enabled()) return; // a change landed while this was made
@@ -123,7 +124,7 @@ export function createResponseReplay(options: ResponseReplayOptions) {
     copies.clear();
   };
 
-  return { capture, serve, clear };
+  return { capture, serve, clear, keeping, paths: options.paths };
 }
 
 export type ResponseReplay = ReturnType<typeof createResponseReplay>;
