@@ -100,11 +100,11 @@ describe('payment rules, test mode', () => {
   });
 
   it("test mode's card confirmation says why a payment can no longer be made", async () => {
-    const confirm = (clientSecret: string) =>
-      send(app, 'POST', '/api/sandbox/confirm', alice.token, {
-        clientSecret,
-        card: card('4242424242424242'),
-      });
+    const confirm = (clientSecret: string, number = '4242424242424242') =>
+      send(app, 'POST', '/api/sandbox/confirm', alice.token, { clientSecret, card: card(number) });
+    // A closed payment is said to be closed before the card is looked at: a declined card
+    // would otherwise be answered as declined.
+    const declined = '4000000000000002';
     const unknown = await confirm('pi_sandbox_unknown_secret_nothing');
     expect(unknown.status).toBe(404);
     expect(await errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: 'Payment not found' });
@@ -117,9 +117,19 @@ describe('payment rules, test mode', () => {
       .set({ status: 'paid' })
       .where('id', '=', paidElsewhere._id)
       .execute();
-    const paid = await confirm(first.clientSecret);
+    const paid = await confirm(first.clientSecret, declined);
     expect(paid.status).toBe(409);
     expect(await errorOf(paid)).toEqual({
+      code: 'ALREADY_PAID',
+      message: 'This order is already paid',
+    });
+    await app.database.db
+      .updateTable('orders')
+      .set({ status: 'shipped' })
+      .where('id', '=', paidElsewhere._id)
+      .execute();
+    const shipped = await confirm(first.clientSecret, declined);
+    expect(await errorOf(shipped)).toEqual({
       code: 'ALREADY_PAID',
       message: 'This order is already paid',
     });
@@ -132,7 +142,7 @@ describe('payment rules, test mode', () => {
       .set({ status: 'canceled' })
       .where('id', '=', stale.intentId)
       .execute();
-    const cancelledIntent = await confirm(stale.clientSecret);
+    const cancelledIntent = await confirm(stale.clientSecret, declined);
     expect(cancelledIntent.status).toBe(409);
     expect(await errorOf(cancelledIntent)).toEqual({
       code: 'CONFLICT',
@@ -142,6 +152,46 @@ describe('payment rules, test mode', () => {
     const fresh = await openPayment(app, alice, halfCancelled._id);
     expect(fresh.intentId).not.toBe(stale.intentId);
     expect((await confirm(fresh.clientSecret)).status).toBe(200);
+  });
+
+  // Each of these leaves unpaid orders: a buyer of its own keeps alice under the limit.
+  it('opening the payment page again reuses its open intent', async () => {
+    const buyer = await signUpWithToken(app);
+    const placed = await order(app, buyer, tool._id);
+    const first = await openPayment(app, buyer, placed._id);
+    expect(await openPayment(app, buyer, placed._id)).toEqual(first);
+  });
+
+  it('a card confirmed twice, one after the other or both at once, is one payment', async () => {
+    const buyer = await signUpWithToken(app);
+    const confirm = (clientSecret: string) =>
+      send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
+        clientSecret,
+        card: card('4242424242424242'),
+      });
+    const once = await order(app, buyer, tool._id);
+    const page = await openPayment(app, buyer, once._id);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await confirm(page.clientSecret);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ id: page.intentId, status: 'succeeded' });
+    }
+    const atOnce = await order(app, buyer, tool._id);
+    const both = await openPayment(app, buyer, atOnce._id);
+    const answers = await Promise.all([confirm(both.clientSecret), confirm(both.clientSecret)]);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ id: both.intentId, status: 'succeeded' });
+    }
+  });
+
+  it('test mode refuses to refund a payment that has not succeeded', async () => {
+    const buyer = await signUpWithToken(app);
+    const placed = await order(app, buyer, tool._id);
+    const { intentId } = await openPayment(app, buyer, placed._id);
+    await expect(
+      createSandboxProvider(app.database.db).refund(intentId, 2900, 'order_cancelled'),
+    ).rejects.toThrow(`Test mode cannot refund ${intentId}: it has not succeeded`);
   });
 
   describe('the expiry step of one order', () => {

@@ -61,21 +61,19 @@ export function checkTestCard(card: SandboxCardPayment['card'], now = new Date()
   }
 }
 
-/** Why a card cannot be confirmed: the order or the intent is no longer open (issue 13). */
-function closedPayment(intentStatus: string, orderStatus: string | undefined): AppError {
+/**
+ * Why a card cannot be confirmed: the order is no longer open, or else its intent was cancelled,
+ * the one other state a test-mode intent leaves `requires_payment_method` for besides
+ * `succeeded`, which is answered before (issue 13).
+ */
+function closedPayment(orderStatus: string | undefined): AppError {
   if (orderStatus === 'cancelled') {
     return new AppError('ORDER_CANCELLED', 'This order was cancelled, so it can no longer be paid');
   }
   if (orderStatus === 'paid' || orderStatus === 'shipped') {
     return new AppError('ALREADY_PAID', 'This order is already paid');
   }
-  if (intentStatus === 'canceled') {
-    return new AppError(
-      'CONFLICT',
-      'This payment was cancelled. Open the payment page again to pay.',
-    );
-  }
-  return new AppError('CONFLICT', 'This payment can no longer be confirmed');
+  return new AppError('CONFLICT', 'This payment was cancelled. Open the payment page again to pay.');
 }
 
 /**
@@ -190,7 +188,7 @@ export function createSandboxProvider(db: Kysely<Database>) {
       }
       if (intent.status === 'succeeded') return { id: intent.id, status: intent.status };
       if (intent.status !== 'requires_payment_method' || intent.order_status !== 'unpaid') {
-        throw closedPayment(intent.status, intent.order_status ?? undefined);
+        throw closedPayment(intent.order_status ?? undefined);
       }
       checkTestCard(payment.card);
       const confirmed = await db
@@ -212,7 +210,7 @@ export function createSandboxProvider(db: Kysely<Database>) {
         const now = await withOrderStatus().where('intent.id', '=', intent.id).executeTakeFirst();
         // The same card confirmed twice at once: the other request made the payment.
         if (now?.status === 'succeeded') return { id: intent.id, status: 'succeeded' as const };
-        throw closedPayment(now?.status ?? 'canceled', now?.order_status ?? undefined);
+        throw closedPayment(now?.order_status ?? undefined);
       }
       return { id: intent.id, status: 'succeeded' as const };
     },
