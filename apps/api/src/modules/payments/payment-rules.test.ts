@@ -154,6 +154,21 @@ describe('payment rules, test mode', () => {
     expect((await confirm(fresh.clientSecret)).status).toBe(200);
   });
 
+  it('a paid order cannot be cancelled, and says it is paid, by buyer or admin', async () => {
+    const placed = await order(app, alice, tool._id);
+    const intent = await paidWithCard(alice, placed._id);
+    expect((await pay(app, alice, placed._id, intent)).status).toBe(200);
+    for (const who of [alice, admin]) {
+      const refused = await send(app, 'POST', `/api/purchase/${placed._id}/cancel`, who.token);
+      expect(refused.status).toBe(409);
+      // The order's own state, not the provider's: nothing is asked of it for a paid order.
+      expect(await errorOf(refused)).toEqual({
+        code: 'CONFLICT',
+        message: 'This order is paid and can no longer be cancelled',
+      });
+    }
+  });
+
   // Each of these leaves unpaid orders: a buyer of its own keeps alice under the limit.
   it('opening the payment page again reuses its open intent', async () => {
     const buyer = await signUpWithToken(app);
