@@ -18,6 +18,8 @@ export interface TestApp {
    * an undocumented status or a body unlike the documented schema fails the test that asked.
    */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /** The app's own answer, unchecked: for measuring what a request itself costs. */
+  uncheckedRequest(path: string, init?: RequestInit): Promise<Response>;
   /** The app's expiry of unpaid orders; never started: tests run a sweep with `runOnce(now)`. */
   orderExpiry: OrderExpiry;
   close(): Promise<void>;
@@ -102,6 +104,7 @@ export async function createTestApp(
       await checkAnswer(init?.method ?? 'GET', path, response);
       return response;
     },
+    uncheckedRequest: async (path, init) => app.request(path, init),
     orderExpiry: app.orderExpiry,
     close: () => database.close(),
   };
