@@ -2,7 +2,7 @@ import type { Order, Profile, Review, ShopUser, Tool } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { order } from '../../test/shop';
+import { errorOf, order } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('managing users', (kind) => {
@@ -111,7 +111,10 @@ describeEachDatabase('managing users', (kind) => {
         .execute();
       const refused = await send(fresh, 'DELETE', `/api/user/${last.email}`, demoted.token);
       expect(refused.status).toBe(409);
-      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('LAST_ADMIN');
+      expect(await errorOf(refused)).toEqual({
+        code: 'LAST_ADMIN',
+        message: 'The last admin cannot be removed',
+      });
       const admins = await fresh.database.db
         .selectFrom('users')
         .select('email')
