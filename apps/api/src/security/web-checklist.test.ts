@@ -115,7 +115,7 @@ describe('the web security checklist', () => {
       ['PUT', '/api/userInfo/a@example.com'],
       ['PATCH', `/api/tools/${id}`],
       ['DELETE', `/api/tools/${id}`],
-    ]) {
+    ] as const) {
       const response = await app.request(path, { method, headers: declared[1], body: tooLarge });
       expect(response.status, method).toBe(413);
     }

@@ -73,7 +73,10 @@ function closedPayment(orderStatus: string | undefined): AppError {
   if (orderStatus === 'paid' || orderStatus === 'shipped') {
     return new AppError('ALREADY_PAID', 'This order is already paid');
   }
-  return new AppError('CONFLICT', 'This payment was cancelled. Open the payment page again to pay.');
+  return new AppError(
+    'CONFLICT',
+    'This payment was cancelled. Open the payment page again to pay.',
+  );
 }
 
 /**
