@@ -55,13 +55,14 @@ export const requestEnvelope =
   (options: RequestEnvelopeOptions): MiddlewareHandler =>
   async (c, next) => {
     const started = performance.now();
-    // The header is read only when it may be used (reading one builds them all).
+    // The header is read only when it may be used.
     const requestId = requestIdFor(
       options.trustProxy ? c.req.header(REQUEST_ID_HEADER) : undefined,
     );
     await requestIds.run(requestId, next);
-    // Set after the answer is made: the others' headers are not replaced, and a replayed copy
-    // (response-replay.ts, outside this layer) never keeps this request's id.
+    // Set after the answer is made, over whatever a handler set, so that the security headers
+    // always win; a replayed copy (response-replay.ts, outside this layer) keeps them but never
+    // this request's id.
     const headers = c.res.headers;
     headers.set(REQUEST_ID_HEADER, requestId);
     if (options.headersFor) {
