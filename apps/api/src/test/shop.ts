@@ -1,4 +1,5 @@
 import type { Order, Tool } from '@shop/shared';
+import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { createStripeProvider } from '../modules/payments/stripe-provider';
 import { send, signUpAdmin, signUpWithToken } from './identity';
@@ -106,4 +107,34 @@ export async function createStripeShop(webhookSecret: string, env: Partial<AppEn
       await standIn.close();
     },
   };
+}
+
+const signer = new Stripe('sk_test_signer');
+
+/**
+ * A `payment_intent.succeeded` event about `intent`, signed with `webhookSecret` as Stripe signs
+ * its events, delivered to the shop's webhook. `signature` replaces the header ('' sends none).
+ */
+export function deliverSucceededEvent(
+  app: TestApp,
+  webhookSecret: string,
+  intent: object,
+  signature?: string,
+) {
+  const payload = JSON.stringify({
+    id: `evt_test_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    data: { object: intent },
+  });
+  const header =
+    signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+  return app.request('/api/stripe/webhook', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(header === '' ? {} : { 'Stripe-Signature': header }),
+    },
+    body: payload,
+  });
 }

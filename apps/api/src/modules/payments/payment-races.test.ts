@@ -6,13 +6,13 @@
  */
 import type { Tool } from '@shop/shared';
 import pino from 'pino';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signUpWithToken } from '../../test/identity';
 import {
   type Account,
   card,
   createStripeShop,
+  deliverSucceededEvent,
   errorOf,
   openPayment,
   order,
@@ -197,28 +197,9 @@ describe('payments racing other requests, test mode', () => {
 
 describe('Stripe events the shop cannot match', () => {
   const webhookSecret = 'whsec_races_secret';
-  const signer = new Stripe('sk_test_signer');
   let shop: Awaited<ReturnType<typeof createStripeShop>>;
 
-  const succeeded = (intent: object) => {
-    const payload = JSON.stringify({
-      id: `evt_races_${Math.random().toString(36).slice(2)}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: { object: intent },
-    });
-    return shop.app.request('/api/stripe/webhook', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'Stripe-Signature': signer.webhooks.generateTestHeaderString({
-          payload,
-          secret: webhookSecret,
-        }),
-      },
-      body: payload,
-    });
-  };
+  const succeeded = (intent: object) => deliverSucceededEvent(shop.app, webhookSecret, intent);
 
   beforeAll(async () => {
     shop = await createStripeShop(webhookSecret);

@@ -5,13 +5,13 @@
  */
 import type { Tool } from '@shop/shared';
 import pino from 'pino';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAdmin, signUpWithToken, send } from '../../test/identity';
 import {
   type Account,
   card,
   createStripeShop,
+  deliverSucceededEvent,
   errorOf,
   openPayment,
   order,
@@ -267,28 +267,11 @@ describe('payment rules, test mode', () => {
 
 describe('payment rules, Stripe (SDK against the stand-in)', () => {
   const webhookSecret = 'whsec_rules_secret';
-  const signer = new Stripe('sk_test_signer');
   let shop: Awaited<ReturnType<typeof createStripeShop>>;
   let admin: Account;
 
-  const webhook = (intent: object, signature?: string) => {
-    const payload = JSON.stringify({
-      id: `evt_rules_${Math.random().toString(36).slice(2)}`,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: { object: intent },
-    });
-    const header =
-      signature ?? signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    return shop.app.request('/api/stripe/webhook', {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        ...(header === '' ? {} : { 'Stripe-Signature': header }),
-      },
-      body: payload,
-    });
-  };
+  const webhook = (intent: object, signature?: string) =>
+    deliverSucceededEvent(shop.app, webhookSecret, intent, signature);
 
   beforeAll(async () => {
     shop = await createStripeShop(webhookSecret);
