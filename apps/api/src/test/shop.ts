@@ -1,4 +1,4 @@
-import type { Order, Tool } from '@shop/shared';
+import type { Order, OrderStatus, Tool } from '@shop/shared';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { createStripeProvider } from '../modules/payments/stripe-provider';
@@ -138,3 +138,17 @@ export function deliverSucceededEvent(
     body: payload,
   });
 }
+
+/** An order's status set directly in the database: what another process or a race leaves. */
+export const setOrderStatus = (app: TestApp, orderId: string, status: OrderStatus) =>
+  app.database.db.updateTable('orders').set({ status }).where('id', '=', orderId).execute();
+
+/** A test-mode intent's status as the provider keeps it. */
+export const sandboxIntentStatus = async (app: TestApp, intentId: string) =>
+  (
+    await app.database.db
+      .selectFrom('sandbox_payment_intents')
+      .select('status')
+      .where('id', '=', intentId)
+      .executeTakeFirstOrThrow()
+  ).status;

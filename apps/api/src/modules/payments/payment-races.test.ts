@@ -17,6 +17,8 @@ import {
   openPayment,
   order,
   orderNow,
+  sandboxIntentStatus,
+  setOrderStatus,
   setUpShop,
 } from '../../test/shop';
 import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
@@ -57,14 +59,7 @@ describe('payments racing other requests, test mode', () => {
     confirmCard: (payment, ownsOrder) => sandbox.confirmCard(payment, ownsOrder),
   };
 
-  const intentStatus = async (intentId: string) =>
-    (
-      await app.database.db
-        .selectFrom('sandbox_payment_intents')
-        .select('status')
-        .where('id', '=', intentId)
-        .executeTakeFirstOrThrow()
-    ).status;
+  const intentStatus = (intentId: string) => sandboxIntentStatus(app, intentId);
   const payByCard = async (clientSecret: string) =>
     expect(
       (
@@ -147,11 +142,7 @@ describe('payments racing other requests, test mode', () => {
     await payByCard(clientSecret);
     // Another process closed the order between our read of it and our write.
     interrupt.afterRetrieveIntent = async () => {
-      await app.database.db
-        .updateTable('orders')
-        .set({ status: 'cancelled' })
-        .where('id', '=', placed._id)
-        .execute();
+      await setOrderStatus(app, placed._id, 'cancelled');
     };
     const refused = await pay(placed._id, intentId);
     expect(refused.status).toBe(409);

@@ -16,6 +16,7 @@ import {
   openPayment,
   order,
   orderNow,
+  setOrderStatus,
   setUpShop,
 } from '../../test/shop';
 import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
@@ -112,22 +113,14 @@ describe('payment rules, test mode', () => {
     // Paid meanwhile through another way (a second tab's payment).
     const paidElsewhere = await order(app, alice, tool._id);
     const first = await openPayment(app, alice, paidElsewhere._id);
-    await app.database.db
-      .updateTable('orders')
-      .set({ status: 'paid' })
-      .where('id', '=', paidElsewhere._id)
-      .execute();
+    await setOrderStatus(app, paidElsewhere._id, 'paid');
     const paid = await confirm(first.clientSecret, declined);
     expect(paid.status).toBe(409);
     expect(await errorOf(paid)).toEqual({
       code: 'ALREADY_PAID',
       message: 'This order is already paid',
     });
-    await app.database.db
-      .updateTable('orders')
-      .set({ status: 'shipped' })
-      .where('id', '=', paidElsewhere._id)
-      .execute();
+    await setOrderStatus(app, paidElsewhere._id, 'shipped');
     const shipped = await confirm(first.clientSecret, declined);
     expect(await errorOf(shipped)).toEqual({
       code: 'ALREADY_PAID',

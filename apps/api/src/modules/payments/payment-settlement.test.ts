@@ -19,6 +19,7 @@ import {
   createStripeShop,
   setUpShop,
   stockOf,
+  sandboxIntentStatus,
 } from '../../test/shop';
 import { startStripeStandIn } from '../../test/stripe-stand-in';
 import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
@@ -52,14 +53,7 @@ describeEachDatabase('payment and cancel exclude each other, test mode', (kind) 
   const cancel = (buyer: Account, orderId: string) =>
     send(app, 'POST', `/api/purchase/${orderId}/cancel`, buyer.token);
 
-  const intentStatus = async (intentId: string) =>
-    (
-      await app.database.db
-        .selectFrom('sandbox_payment_intents')
-        .select('status')
-        .where('id', '=', intentId)
-        .executeTakeFirstOrThrow()
-    ).status;
+  const intentStatus = (intentId: string) => sandboxIntentStatus(app, intentId);
   /** Refunds as test mode made them (the provider's side) and as the shop recorded them. */
   const refundsOf = async (orderId: string) => ({
     provider: await app.database.db
