@@ -154,7 +154,7 @@ describe('order rules', () => {
       id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
       name: 'Gone Buyer',
       email: 'gone@example.com',
-      role: 'customer',
+      role: 'user',
     };
     await expect(
       orders.purchase({ ...purchaseBody(tool._id), quantity: 2 }, gone),
