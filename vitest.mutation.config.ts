@@ -11,6 +11,7 @@ export default defineConfig({
     include: [
       'apps/api/src/modules/**/*.test.ts',
       'apps/api/src/auth/session-tokens.test.ts',
+      'apps/api/src/auth/session-tokens-cache.test.ts',
       'apps/api/src/auth/token-cache.test.ts',
       'apps/api/src/auth/token-lifetime.test.ts',
       'apps/api/src/lib/security.test.ts',

@@ -31,7 +31,11 @@ import { createReviewsService } from './modules/reviews/reviews.service';
 import { summaryRoutes } from './modules/summary/summary.routes';
 import { createSummaryService } from './modules/summary/summary.service';
 import { toolsRoutes } from './modules/tools/tools.routes';
-import { createToolsService } from './modules/tools/tools.service';
+import {
+  CATALOGUE_CACHE_BYTES,
+  CATALOGUE_CACHE_PAGES,
+  createToolsService,
+} from './modules/tools/tools.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { type AnyProvider, createPaymentsService } from './modules/payments/payments.service';
@@ -58,8 +62,9 @@ export type AppEnv = AuthEnv &
     | 'UNPAID_ORDER_TTL_MINUTES'
     | 'MAX_UNPAID_ORDERS'
     | 'ORDER_EXPIRY_INTERVAL_SECONDS'
+    | 'CATALOGUE_CACHE_MS'
   > &
-  Partial<Pick<Env, 'CATALOGUE_CACHE_MS' | 'TOKEN_CACHE_MS'>>;
+  Partial<Pick<Env, 'TOKEN_CACHE_MS'>>;
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -92,7 +97,7 @@ export const createCatalogueReplay = (
 ) =>
   createResponseReplay({
     paths: ['/api/tools'],
-    ttlMs: env.CATALOGUE_CACHE_MS ?? 1000,
+    ttlMs: env.CATALOGUE_CACHE_MS,
     logger,
     enabled: cacheSync && (() => cacheSync.live),
     // A replayed answer gets its X-Request-Id as Hono's would; its route template is its path.
@@ -133,7 +138,11 @@ export function createApi({
 
   const cacheOn = cacheSync && (() => cacheSync.live);
   const tools = createToolsService(db, {
-    cacheTtlMs: env.CATALOGUE_CACHE_MS,
+    cache: {
+      ttlMs: env.CATALOGUE_CACHE_MS,
+      maxEntries: CATALOGUE_CACHE_PAGES,
+      maxBytes: CATALOGUE_CACHE_BYTES,
+    },
     onChange: replay?.clear,
     cacheOn,
   });

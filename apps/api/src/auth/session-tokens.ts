@@ -21,6 +21,10 @@ export interface SessionTokensOptions {
   ttlMinutes: number;
   /** How long a token's caller may be remembered in memory (decision 010); 0: not at all. */
   cacheMs?: number;
+  /** How many callers may be remembered at most; TOKEN_CACHE_ENTRIES unless a test says. */
+  cacheEntries?: number;
+  /** The clock of the remembered callers' times; the process's, unless a test gives its own. */
+  now?: () => number;
   /**
    * The statement reading the account of a live token's owner, as it is now, with the
    * token's expiry; no row once removed. The users module keeps the accounts: app.ts passes
@@ -43,7 +47,10 @@ export type TokenCaller = CurrentUser & { tokenExpiresAt: Date };
  */
 export function createSessionTokens(db: Kysely<Database>, options: SessionTokensOptions) {
   const cacheMs = options.cacheMs ?? 0;
+  const remembering = cacheMs > 0;
+  const cacheEntries = options.cacheEntries ?? TOKEN_CACHE_ENTRIES;
   const cacheOn = options.cacheOn ?? (() => true);
+  const clock = options.now ?? Date.now;
   /**
    * Callers of recently seen tokens, by token hash. Every change here that could change an
    * answer (sign-out, removal, promotion, a new name) forgets them at once; a change made by
@@ -118,7 +125,7 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
           .returning('token_hash')
           .execute();
       });
-      if (replaced.length > 0) forgetTokens(replaced.map((row) => row.token_hash));
+      forgetTokens(replaced.map((row) => row.token_hash));
       return token;
     },
 
@@ -131,16 +138,16 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
     /** The user a live token belongs to; expired, revoked and removed users' tokens give none. */
     async authenticate(token: string): Promise<CurrentUser | undefined> {
       const hash = hashToken(token);
-      const now = Date.now();
-      const known = cacheMs > 0 && cacheOn() ? callers.get(hash) : undefined;
+      const now = clock();
+      const known = remembering && cacheOn() ? callers.get(hash) : undefined;
       if (known && known.until > now) return known.user;
       if (known) callers.delete(hash);
       const changesBefore = changes;
       const [caller] = await callerOfToken(hash);
       if (!caller) return undefined;
       const { tokenExpiresAt, ...user } = caller;
-      if (cacheMs > 0 && changes === changesBefore && cacheOn()) {
-        if (callers.size >= TOKEN_CACHE_ENTRIES) callers.delete(callers.keys().next().value!);
+      if (remembering && changes === changesBefore && cacheOn()) {
+        if (callers.size >= cacheEntries) callers.delete(callers.keys().next().value!);
         callers.set(hash, { user, until: Math.min(now + cacheMs, tokenExpiresAt.getTime()) });
       }
       return user;

@@ -1,11 +1,18 @@
 import type { Order, OrderStatus, Tool } from '@shop/shared';
+import type { Kysely } from 'kysely';
 import Stripe from 'stripe';
+import type { Database } from '../db/schema';
 import { expect } from 'vitest';
 import { createStripeProvider } from '../modules/payments/stripe-provider';
+import { createToolsService } from '../modules/tools/tools.service';
 import { send, signUpAdmin, signUpWithToken } from './identity';
 import { startStripeStandIn } from './stripe-stand-in';
 import type { AppEnv } from '../app';
 import { type TestApp, createTestApp } from './test-app';
+
+/** The tools service as a test builds its own orders service on it: no catalogue cache. */
+export const uncachedTools = (db: Kysely<Database>) =>
+  createToolsService(db, { cache: { ttlMs: 0, maxEntries: 0, maxBytes: 0 } });
 
 export type Account = Awaited<ReturnType<typeof signUpWithToken>>;
 

@@ -42,6 +42,8 @@ export const testEnv: AppEnv = {
   UNPAID_ORDER_TTL_MINUTES: 60,
   MAX_UNPAID_ORDERS: 5,
   ORDER_EXPIRY_INTERVAL_SECONDS: 30,
+  // As in production (env.ts): the catalogue cache on, for a second.
+  CATALOGUE_CACHE_MS: 1000,
 };
 
 /** Tests say which address a request comes from; rate limits count per address. */

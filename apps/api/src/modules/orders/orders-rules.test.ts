@@ -5,11 +5,10 @@
 import type { Order, Tool } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, errorOf, purchaseBody, stockOf } from '../../test/shop';
+import { type Account, errorOf, purchaseBody, stockOf, uncachedTools } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import type { CurrentUser } from '../../auth/identity';
 import { createOrdersService } from './orders.service';
-import { createToolsService } from '../tools/tools.service';
 
 describe('order rules', () => {
   let app: TestApp;
@@ -145,7 +144,7 @@ describe('order rules', () => {
     const tool = await createTool();
     const { db } = app.database;
     const orders = createOrdersService(db, {
-      tools: createToolsService(db, { cacheTtlMs: 0 }),
+      tools: uncachedTools(db),
       unpaidOrderTtlMinutes: 60,
       maxUnpaidOrders: 1,
     });

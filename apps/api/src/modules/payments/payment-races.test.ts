@@ -20,10 +20,10 @@ import {
   sandboxIntentStatus,
   setOrderStatus,
   setUpShop,
+  uncachedTools,
 } from '../../test/shop';
 import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
 import { createOrdersService } from '../orders/orders.service';
-import { createToolsService } from '../tools/tools.service';
 import { createPaymentsService } from './payments.service';
 import { type SandboxProvider, createSandboxProvider } from './sandbox-provider';
 
@@ -168,7 +168,7 @@ describe('payments racing other requests, test mode', () => {
       },
     };
     const orders = createOrdersService(app.database.db, {
-      tools: createToolsService(app.database.db),
+      tools: uncachedTools(app.database.db),
       unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
       maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
     });

@@ -18,10 +18,10 @@ import {
   orderNow,
   setOrderStatus,
   setUpShop,
+  uncachedTools,
 } from '../../test/shop';
 import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
 import { createOrdersService } from '../orders/orders.service';
-import { createToolsService } from '../tools/tools.service';
 import { createPaymentsService } from './payments.service';
 import { createSandboxProvider } from './sandbox-provider';
 
@@ -205,7 +205,7 @@ describe('payment rules, test mode', () => {
   describe('the expiry step of one order', () => {
     const payments = () => {
       const orders = createOrdersService(app.database.db, {
-        tools: createToolsService(app.database.db),
+        tools: uncachedTools(app.database.db),
         unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
         maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
       });

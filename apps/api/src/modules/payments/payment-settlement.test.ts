@@ -12,26 +12,26 @@ import { send, signUpWithToken } from '../../test/identity';
 import {
   type Account,
   card,
+  createStripeShop,
   errorOf,
   openPayment,
   order,
   orderNow,
-  createStripeShop,
+  sandboxIntentStatus,
   setUpShop,
   stockOf,
-  sandboxIntentStatus,
+  uncachedTools,
 } from '../../test/shop';
 import { startStripeStandIn } from '../../test/stripe-stand-in';
 import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
 import { createOrdersService } from '../orders/orders.service';
-import { createToolsService } from '../tools/tools.service';
 import { createPaymentsService } from './payments.service';
 import { createSandboxProvider } from './sandbox-provider';
 import { createStripeProvider } from './stripe-provider';
 
 /** The orders service as the test app builds it (for what no route does). */
 const ordersOptions = (app: TestApp) => ({
-  tools: createToolsService(app.database.db),
+  tools: uncachedTools(app.database.db),
   unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
   maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
 });

@@ -35,16 +35,24 @@ export interface CataloguePage {
   etag: string;
 }
 
+/** The catalogue cache's bounds in the shop: at most this many pages, and this many bytes (4 MiB). */
+export const CATALOGUE_CACHE_PAGES = 200;
+export const CATALOGUE_CACHE_BYTES = 4_194_304;
+
 export interface ToolsServiceOptions {
-  /** How long a catalogue page may be served from memory (decision 010); 0 turns it off. */
-  cacheTtlMs?: number;
+  /**
+   * The catalogue cache (decision 010): how long a page may be served from memory (`ttlMs`, 0
+   * turns it off) and how many pages and bytes it holds. app.ts gives CATALOGUE_CACHE_MS and the
+   * bounds above; a test gives its own.
+   */
+  cache: { ttlMs: number; maxEntries: number; maxBytes: number };
   /** Told after every committed change to tools or their stock (other caches forget too). */
   onChange?: () => void;
   /** False while changes made by other processes could be missed: no page is cached. */
   cacheOn?: () => boolean;
 }
 
-export function createToolsService(db: Kysely<Database>, options: ToolsServiceOptions = {}) {
+export function createToolsService(db: Kysely<Database>, options: ToolsServiceOptions) {
   const activeTools = () => db.selectFrom('tools').where('retired_at', 'is', null);
   // The catalogue's statements without a search: every uncached page runs both.
   const activePage = compileOnce(db, (limit: number, offset: number) =>
@@ -54,9 +62,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     activeTools().select(sql<number>`count(*)::int`.as('total')),
   );
   const pages = createCatalogueCache<CataloguePage>((page) => page.json.length, {
-    ttlMs: options.cacheTtlMs ?? 1000,
-    maxEntries: 200,
-    maxBytes: 4 * 1024 * 1024,
+    ...options.cache,
     enabled: options.cacheOn,
   });
   const changed = () => {
@@ -164,12 +170,11 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     async update(id: string, update: ToolUpdate): Promise<Tool> {
       const row = await db
         .updateTable('tools')
+        // Kysely leaves out what is undefined: only the fields sent are set.
         .set({
-          ...(update.price !== undefined ? { price_cents: dollarsToCents(update.price) } : {}),
-          ...(update.availableQuantity !== undefined
-            ? { available_quantity: update.availableQuantity }
-            : {}),
-          ...(update.description !== undefined ? { description: update.description } : {}),
+          price_cents: update.price === undefined ? undefined : dollarsToCents(update.price),
+          available_quantity: update.availableQuantity,
+          description: update.description,
         })
         .where('id', '=', id)
         .where('retired_at', 'is', null)
