@@ -2,13 +2,15 @@
  * The orders' refusals say why, and an Idempotency-Key stands for one purchase in every field:
  * what the mutation run (docs/testing.md) found checked only by status, or not at all, before.
  */
-import type { Order, Tool } from '@shop/shared';
+import { messages, type Order, type Tool } from '@shop/shared';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
 import { type Account, errorOf, purchaseBody, stockOf, uncachedTools } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import type { CurrentUser } from '../../auth/identity';
-import { createOrdersService } from './orders.service';
+import type { Database } from '../../db/schema';
+import { type OrdersServiceOptions, createOrdersService } from './orders.service';
 
 describe('order rules', () => {
   let app: TestApp;
@@ -140,6 +142,52 @@ describe('order rules', () => {
     expect(await stockOf(app, tool._id)).toBe(50);
   });
 
+  it('says why a purchase was refused, field by field', async () => {
+    const buyer = await signUpWithToken(app);
+    const tool = await createTool({ minOrderQuantity: 2, availableQuantity: 5 });
+    const notice = messages.quantityNotice(2, 5);
+    const below = await buy(buyer, purchaseBody(tool._id, { quantity: 1 }));
+    expect(below.status).toBe(400);
+    expect(await errorOf(below)).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: notice,
+      fields: { quantity: [notice] },
+    });
+    const above = await buy(buyer, purchaseBody(tool._id, { quantity: 6 }));
+    expect(above.status).toBe(409);
+    expect(await errorOf(above)).toEqual({
+      code: 'OUT_OF_STOCK',
+      message: `Not enough stock left. ${notice}`,
+      fields: { quantity: [notice] },
+    });
+    const dear = await createTool({ price: 100_000, availableQuantity: 1_000_000 });
+    const tooMuch = 'An order can total at most $21,474,836.47. Please order fewer units.';
+    expect(await errorOf(await buy(buyer, purchaseBody(dear._id, { quantity: 21_475 })))).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: tooMuch,
+      fields: { quantity: [tooMuch] },
+    });
+  });
+
+  it("calls another's order not found, to a stranger and to an admin paying it", async () => {
+    const buyer = await signUpWithToken(app);
+    const stranger = await signUpWithToken(app);
+    const tool = await createTool();
+    const placed = (await (await buy(buyer, purchaseBody(tool._id))).json()) as Order;
+    const orderNotFound = { code: 'NOT_FOUND', message: 'Order not found' };
+    expect(
+      await errorOf(await send(app, 'GET', `/api/purchase/${placed._id}`, stranger.token)),
+    ).toEqual(orderNotFound);
+    for (const [method, path, body] of [
+      ['POST', '/api/create-payment-intent', { orderId: placed._id }],
+      ['PATCH', `/api/purchase/${placed._id}`, { transactionId: 'pi_another' }],
+    ] as const) {
+      const refused = await send(app, method, path, admin.token, body);
+      expect(refused.status, path).toBe(404);
+      expect(await errorOf(refused)).toEqual(orderNotFound);
+    }
+  });
+
   it('a buyer removed while buying is asked to sign in again, and no stock is taken', async () => {
     const tool = await createTool();
     const { db } = app.database;
@@ -159,5 +207,146 @@ describe('order rules', () => {
       orders.purchase({ ...purchaseBody(tool._id), quantity: 2 }, gone),
     ).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'Please sign in again' });
     expect(await stockOf(app, tool._id)).toBe(50);
+  });
+
+  describe('the service, called as the payment side and the expiry do', () => {
+    const callerOf = async (account: Account): Promise<CurrentUser> =>
+      app.database.db
+        .selectFrom('users')
+        .select(['id', 'email', 'name', 'role'])
+        .where('email', '=', account.email)
+        .executeTakeFirstOrThrow();
+    const serviceOn = (
+      db: Kysely<Database>,
+      tools: OrdersServiceOptions['tools'] = uncachedTools(db),
+    ) => {
+      let stockChanges = 0;
+      const orders = createOrdersService(db, {
+        tools,
+        onStockChange: () => stockChanges++,
+        unpaidOrderTtlMinutes: 60,
+        maxUnpaidOrders: 10,
+      });
+      return { orders, stockChanges: () => stockChanges };
+    };
+    const purchase = { phone: '+1 555 0100', address: '1 Market Street, San Francisco' };
+
+    /**
+     * `db` on which the next purchase statement runs, commits, and then fails with `error`: as
+     * when another request with the same Idempotency-Key wrote the key first.
+     */
+    const failingAfterPurchase = (error: unknown) => {
+      let armed = true;
+      let target: unknown;
+      return app.database.db.withPlugin({
+        transformQuery: ({ node, queryId }) => {
+          if (armed && node.kind === 'SelectQueryNode' && node.with) {
+            armed = false;
+            target = queryId;
+          }
+          return node;
+        },
+        transformResult: async ({ result, queryId }) => {
+          if (queryId === target) throw error;
+          return result;
+        },
+      });
+    };
+    const violation = (code: string, constraint: string) =>
+      Object.assign(new Error('duplicate key value'), { code, constraint });
+
+    it('answers the order placed under the key when the key was taken meanwhile', async () => {
+      const buyer = await callerOf(await signUpWithToken(app));
+      const tool = await createTool();
+      const { orders } = serviceOn(failingAfterPurchase(violation('23505', 'purchase_keys_pkey')));
+      const placed = await orders.purchase(
+        { toolId: tool._id, quantity: 2, ...purchase },
+        buyer,
+        'raced-key',
+      );
+      expect(placed.replayed).toBe(true);
+      expect(placed.order).toMatchObject({ toolId: tool._id, quantity: 2, userEmail: buyer.email });
+      expect(await stockOf(app, tool._id)).toBe(48);
+    });
+
+    it('lets any other failure of the purchase through', async () => {
+      const buyer = await callerOf(await signUpWithToken(app));
+      const tool = await createTool();
+      for (const [error, key] of [
+        [violation('23505', 'orders_pkey'), 'other-constraint'],
+        [violation('23503', 'purchase_keys_pkey'), 'other-code'],
+        [violation('23505', 'purchase_keys_pkey'), undefined],
+        ['not an error object', 'not-an-object'],
+        [undefined, 'nothing-at-all'],
+        [null, 'null-thrown'],
+      ] as const) {
+        const { orders } = serviceOn(failingAfterPurchase(error));
+        await expect(
+          orders.purchase({ toolId: tool._id, quantity: 1, ...purchase }, buyer, key),
+        ).rejects.toBe(error);
+      }
+    });
+
+    it('says the tool just sold out when the stock read again would have been enough', async () => {
+      const buyer = await callerOf(await signUpWithToken(app));
+      const tool = await createTool({ availableQuantity: 1 });
+      const tools = uncachedTools(app.database.db);
+      // The stock as read after the refusal: a cancel gave units back meanwhile.
+      const restocked = {
+        get: async (id: string) => ({ ...(await tools.get(id)), availableQuantity: 5 }),
+      };
+      const { orders } = serviceOn(app.database.db, restocked);
+      await expect(
+        orders.purchase({ toolId: tool._id, quantity: 2, ...purchase }, buyer),
+      ).rejects.toMatchObject({
+        code: 'OUT_OF_STOCK',
+        message: 'Sorry, this tool has just sold out in that quantity.',
+      });
+    });
+
+    it('expires an unpaid order once, and tells the catalogue once', async () => {
+      const buyer = await callerOf(await signUpWithToken(app));
+      const tool = await createTool();
+      const { orders, stockChanges } = serviceOn(app.database.db);
+      const { order } = await orders.purchase(
+        { toolId: tool._id, quantity: 3, ...purchase },
+        buyer,
+      );
+      expect(stockChanges()).toBe(1);
+      expect(await orders.expire(order._id)).toBe(true);
+      expect(stockChanges()).toBe(2);
+      expect(await stockOf(app, tool._id)).toBe(50);
+      expect(await orders.expire(order._id)).toBe(false);
+      expect(stockChanges()).toBe(2);
+    });
+
+    it('marks an order paid once per transaction, and finds no order for an id that is none', async () => {
+      const buyer = await callerOf(await signUpWithToken(app));
+      const tool = await createTool();
+      const { orders } = serviceOn(app.database.db);
+      const { order } = await orders.purchase(
+        { toolId: tool._id, quantity: 2, ...purchase },
+        buyer,
+      );
+      const cents = 4000;
+      expect(await orders.markPaid(order._id, 'pi_first', cents)).toMatchObject({
+        changed: true,
+        order: { status: 'paid', transactionId: 'pi_first' },
+      });
+      expect(await orders.markPaid(order._id, 'pi_first', cents)).toMatchObject({
+        changed: false,
+        order: { status: 'paid', transactionId: 'pi_first' },
+      });
+      await expect(orders.markPaid(order._id, 'pi_second', cents)).rejects.toMatchObject({
+        code: 'ALREADY_PAID',
+        message: 'This order is paid and cannot be paid again',
+      });
+      await expect(
+        orders.markPaid('7c9e6679-7425-40de-944b-e07fc1f90ae7', 'pi_first', cents),
+      ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Order not found' });
+      // A provider's event may name anything as its order.
+      expect(await orders.row('pi_not_an_order')).toBeUndefined();
+      expect(await orders.row(order._id)).toMatchObject({ id: order._id, status: 'paid' });
+    });
   });
 });

@@ -6,7 +6,6 @@ import {
   messages,
   type Order,
   type Purchase,
-  type Tool,
 } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once';
@@ -161,13 +160,8 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
    * too large, the buyer holds too many unpaid orders, or the stock ran out.
    */
   async function refusal(input: Purchase, buyer: CurrentUser): Promise<AppError> {
-    let tool: Tool;
-    try {
-      tool = await options.tools.get(input.toolId); // 404 for a tool no longer on sale
-    } catch (error) {
-      if (error instanceof AppError) return error;
-      throw error;
-    }
+    // A tool no longer on sale: its 404 is thrown from here, as good as returned.
+    const tool = await options.tools.get(input.toolId);
     const notice = messages.quantityNotice(tool.minOrderQuantity, tool.availableQuantity);
     if (input.quantity < tool.minOrderQuantity) {
       return new AppError('VALIDATION_FAILED', notice, { quantity: [notice] });
