@@ -48,6 +48,18 @@ export const purchaseBody = (toolId: string, overrides: Record<string, unknown> 
   ...overrides,
 });
 
+/** `POST /api/purchase` as the purchase form sends it, with an Idempotency-Key when given. */
+export const postPurchase = (app: TestApp, buyer: Account, body: unknown, key?: string) =>
+  app.request('/api/purchase', {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${buyer.token}`,
+      'Content-Type': 'application/json',
+      ...(key === undefined ? {} : { 'Idempotency-Key': key }),
+    },
+    body: JSON.stringify(body),
+  });
+
 export const order = async (app: TestApp, buyer: Account, toolId: string, quantity = 2) => {
   const response = await send(app, 'POST', '/api/purchase', buyer.token, {
     toolId,

@@ -6,7 +6,14 @@ import { messages, type Order, type Tool } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, errorOf, purchaseBody, stockOf, uncachedTools } from '../../test/shop';
+import {
+  type Account,
+  errorOf,
+  postPurchase,
+  purchaseBody,
+  stockOf,
+  uncachedTools,
+} from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
@@ -29,16 +36,7 @@ describe('order rules', () => {
     expect(response.status).toBe(201);
     return (await response.json()) as Tool;
   };
-  const buy = (buyer: Account, body: unknown, key?: string) =>
-    app.request('/api/purchase', {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${buyer.token}`,
-        'Content-Type': 'application/json',
-        ...(key === undefined ? {} : { 'Idempotency-Key': key }),
-      },
-      body: JSON.stringify(body),
-    });
+  const buy = (buyer: Account, body: unknown, key?: string) => postPurchase(app, buyer, body, key);
 
   beforeAll(async () => {
     // One unpaid order at a time: the limit's message in the singular.

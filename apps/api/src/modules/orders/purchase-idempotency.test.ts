@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, purchaseBody, stockOf } from '../../test/shop';
+import { type Account, postPurchase, purchaseBody, stockOf } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
@@ -22,16 +22,7 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
     expect(response.status).toBe(201);
     return (await response.json()) as Tool;
   };
-  const buy = (buyer: Account, body: unknown, key?: string) =>
-    app.request('/api/purchase', {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${buyer.token}`,
-        'Content-Type': 'application/json',
-        ...(key === undefined ? {} : { 'Idempotency-Key': key }),
-      },
-      body: JSON.stringify(body),
-    });
+  const buy = (buyer: Account, body: unknown, key?: string) => postPurchase(app, buyer, body, key);
   const ordersOf = async (buyer: Account, toolId: string) =>
     (
       (await (
