@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, errorOf, purchaseBody } from '../../test/shop';
+import { type Account, errorOf, purchaseBody, uncachedTools } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createToolsService } from './tools.service';
 
@@ -103,9 +103,7 @@ describe('catalogue rules', () => {
   it('retires nothing when the erase fails for another reason than orders', async () => {
     const tool = await createTool('Kept After Outage');
     const outage = Object.assign(new Error('connection lost'), { code: '08006' });
-    const tools = createToolsService(failingDeletes(app.database.db, outage), {
-      cache: { ttlMs: 0, maxEntries: 0, maxBytes: 0 },
-    });
+    const tools = uncachedTools(failingDeletes(app.database.db, outage));
     await expect(tools.remove(tool._id)).rejects.toBe(outage);
     expect((await app.request(`/api/tools/${tool._id}`)).status).toBe(200);
   });
@@ -118,9 +116,7 @@ describe('catalogue rules', () => {
       .where('id', '=', tool._id)
       .execute();
     const referred = Object.assign(new Error('still referred to'), { code: '23503' });
-    const tools = createToolsService(failingDeletes(app.database.db, referred), {
-      cache: { ttlMs: 0, maxEntries: 0, maxBytes: 0 },
-    });
+    const tools = uncachedTools(failingDeletes(app.database.db, referred));
     await expect(tools.remove(tool._id)).rejects.toMatchObject(toolNotFound);
   });
 
@@ -137,9 +133,7 @@ describe('catalogue rules', () => {
     expect(pageOf(await cached.listPage(oneTool('Cached First')))).toBe('Cached First');
 
     // Room for one page of one tool, not two: the next page pushes the first out.
-    const uncached = createToolsService(app.database.db, {
-      cache: { ttlMs: 0, maxEntries: 0, maxBytes: 0 },
-    });
+    const uncached = uncachedTools(app.database.db);
     const onePage = (await uncached.listPage(oneTool('Cached Second'))).json.length;
     const small = createToolsService(app.database.db, {
       cache: { ttlMs: 60_000, maxEntries: 10, maxBytes: onePage + 5 },
