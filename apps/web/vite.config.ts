@@ -1,57 +1,20 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
 import { paths } from './src/lib/paths';
 
 /**
- * Writes `.br` and `.gz` beside every text file of the build (decision 010): the server sends
- * them to browsers that accept them (`serveStatic({ precompressed: true })`), compressed once
- * at build time at the highest level rather than on every request.
- */
-function precompress(): Plugin {
-  let outDir = 'dist';
-  const compressible = /\.(js|css|html|svg|json|txt)$/;
-  const walk = (dir: string): string[] =>
-    fs
-      .readdirSync(dir, { withFileTypes: true })
-      .flatMap((entry) =>
-        entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-      );
-  return {
-    name: 'shop-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      for (const file of walk(outDir)) {
-        if (!compressible.test(file)) continue;
-        const data = fs.readFileSync(file);
-        if (data.length < 1024) continue;
-        fs.writeFileSync(
-          `${file}.br`,
-          zlib.brotliCompressSync(data, {
-            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
-          }),
-        );
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-      }
-    },
-  };
-}
-
-/**
- * Writes `.vite/route-preloads.json`: for each public lazy screen, its URL path and the chunks
- * it needs beyond the entry's. The server lists them as `<link rel="modulepreload">` in the page
- * it answers for that path (decision 010), so they download with the entry rather than after it.
+ * Writes `.vite/route-preloads.json`: for each public lazy screen, its URL path ('*' for the
+ * missing page) and the chunks it needs beyond the entry's. Its prerendered page lists them as
+ * `<link rel="modulepreload">` (scripts/prerender.mjs, decision 010), so they download with the
+ * entry rather than after it, and the page hydrates as soon as the entry has run.
  */
 function routePreloads(routes: Record<string, string>): Plugin {
   return {
     name: 'shop-route-preloads',
-    apply: 'build',
+    // The browser's build only: the prerender's server build has no pages to preload.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const chunks = new Map(
         Object.values(bundle).flatMap((item) =>
@@ -98,8 +61,8 @@ export default defineConfig({
       [paths.portfolio]: 'src/app/routes/portfolio.tsx',
       [paths.login]: 'src/app/routes/login.tsx',
       [paths.register]: 'src/app/routes/register.tsx',
+      '*': 'src/app/routes/not-found.tsx',
     }),
-    precompress(),
   ],
   server: { proxy: { '/api': apiTarget } },
   build: { target: 'es2022', sourcemap: false },

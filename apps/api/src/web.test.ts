@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveWebApp } from './web';
@@ -56,34 +57,87 @@ describe('serveWebApp', () => {
   });
 });
 
-describe('serveWebApp with the route preloads of the build', () => {
+describe('serveWebApp with the pages the build rendered ahead of time', () => {
   let webRoot: string;
   const app = new Hono();
+  const page = (body: string) =>
+    `<!doctype html><html><body><div id="root">${body}</div></body></html>`;
   beforeAll(() => {
     webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
-    fs.mkdirSync(path.join(webRoot, '.vite'));
+    fs.mkdirSync(path.join(webRoot, '.vite', 'pages'), { recursive: true });
+    fs.writeFileSync(path.join(webRoot, 'index.html'), page(''));
+    const write = (file: string, body: string) => {
+      const html = page(body);
+      fs.writeFileSync(path.join(webRoot, '.vite', 'pages', file), html);
+      fs.writeFileSync(
+        path.join(webRoot, '.vite', 'pages', `${file}.br`),
+        brotliCompressSync(html),
+      );
+      fs.writeFileSync(path.join(webRoot, '.vite', 'pages', `${file}.gz`), gzipSync(html));
+    };
+    write('home.html', '<h1>Home</h1>');
+    write('login.html', '<h1>Login</h1>');
+    write('not-found.html', '<h1>Page not found</h1>');
     fs.writeFileSync(
-      path.join(webRoot, 'index.html'),
-      '<!doctype html><html><head><title>shop</title></head><body></body></html>',
-    );
-    fs.writeFileSync(
-      path.join(webRoot, '.vite', 'route-preloads.json'),
-      JSON.stringify({ '/login': ['/assets/login-abc.js', '/assets/form-def.js'] }),
+      path.join(webRoot, '.vite', 'pages.json'),
+      JSON.stringify({
+        pages: { '/': '.vite/pages/home.html', '/login': '.vite/pages/login.html' },
+        notFound: '.vite/pages/not-found.html',
+        routes: ['/', '/login', '/tools/:id', '/dashboard', '/dashboard/orders'],
+      }),
     );
     expect(serveWebApp(app, webRoot)).toBe(true);
   });
   afterAll(() => fs.rmSync(webRoot, { recursive: true, force: true }));
 
-  it("lists a screen's chunks as modulepreload links in its page", async () => {
-    const response = await app.request('/login');
+  it.each([
+    ['/', 'Home'],
+    ['/index.html', 'Home'],
+    ['/login', 'Login'],
+  ])('answers %s with its page rendered', async (link, heading) => {
+    const response = await app.request(link);
+    expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-cache');
-    const html = await response.text();
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-abc.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/form-def.js">');
-    expect(html.indexOf('form-def.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(await response.text()).toContain(`<div id="root"><h1>${heading}</h1></div>`);
   });
 
-  it('leaves the pages of other paths as built', async () => {
-    expect(await (await app.request('/dashboard/orders')).text()).not.toContain('modulepreload');
+  it.each([
+    ['br', 'gzip, deflate, br', brotliDecompressSync],
+    ['gzip', 'gzip, deflate', gunzipSync],
+  ] as const)(
+    'sends a page compressed with %s to a browser that accepts it',
+    async (encoding, accepted, decompress) => {
+      const response = await app.request('/login', { headers: { 'Accept-Encoding': accepted } });
+      expect(response.headers.get('Content-Encoding')).toBe(encoding);
+      expect(response.headers.get('Content-Type')).toBe('text/html; charset=UTF-8');
+      expect(response.headers.get('Vary')).toBe('Accept-Encoding');
+      const body = decompress(Buffer.from(await response.arrayBuffer())).toString();
+      expect(body).toContain('<h1>Login</h1>');
+    },
+  );
+
+  it.each([
+    '/dashboard',
+    '/dashboard/orders',
+    '/dashboard/orders/',
+    '/tools/123',
+    '/tools/1%202',
+    '/login?error=access_denied',
+    '/?utm_source=mail',
+  ])("answers the screen %s with the app's page", async (link) => {
+    const response = await app.request(link);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root"></div>');
   });
+
+  it.each(['/nope', '/tools', '/tools/1/2', '/dashboard/unknown', '/loginx'])(
+    'answers %s, which no screen has, with the missing page and 404',
+    async (link) => {
+      const response = await app.request(link, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('Cache-Control')).toBe('no-cache');
+      const body = gunzipSync(Buffer.from(await response.arrayBuffer())).toString();
+      expect(body).toContain('<h1>Page not found</h1>');
+    },
+  );
 });

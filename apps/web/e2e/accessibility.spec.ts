@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { expectOnlyStatusErrors } from './support/orders';
 
 /** axe-core's rules at the WCAG 2.x A and AA levels, plus its best practices. */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -57,10 +58,12 @@ test('home page with a search that finds nothing, and a chosen date, stays acces
 
 /** Each page is scanned once its title (h1) shows, i.e. once its lazy screen has loaded. */
 for (const path of ['/blogs', '/portfolio', '/login', '/register', '/no-such-page']) {
-  test(`${path} has no serious or critical axe violations`, async ({ page }) => {
+  test(`${path} has no serious or critical axe violations`, async ({ page, consoleErrors }) => {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectNoSeriousViolations(page);
+    // The missing page comes with its status, which the browser reports.
+    if (path === '/no-such-page') expectOnlyStatusErrors(consoleErrors, [404]);
   });
 }

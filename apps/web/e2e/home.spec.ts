@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { expectOnlyStatusErrors } from './support/orders';
 
 test('the home page shows the tool cards with their images loaded', async ({ page }) => {
   await page.goto('/');
@@ -36,9 +37,14 @@ test('"Order Now" leads to the tool page, which asks a signed-out visitor to log
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 });
 
-test('an unknown path shows the not-found screen with a way home', async ({ page }) => {
+test('an unknown path shows the not-found screen with a way home', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The page comes already rendered, with the status a missing page has.
   const response = await page.goto('/no-such-page');
-  expect(response?.status()).toBe(200);
+  expect(response?.status()).toBe(404);
+  expectOnlyStatusErrors(consoleErrors, [404]);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('img', { name: /not found/i })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the shop' }).click();

@@ -1,14 +1,39 @@
 // First: it configures zod before any schema is built.
 import './lib/zod-config';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type DataRouter, RouterProvider, createBrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { routes } from './app/router';
+import { queryClient } from './lib/query-client';
 import './index.css';
+
+/** Resolves once the router has the first screen's code (its lazy route) in hand. */
+const whenReady = (router: DataRouter) =>
+  new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
+const router = createBrowserRouter(routes);
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </App>
+  </StrictMode>
 );
+if (root.hasChildNodes()) {
+  // A page the build rendered ahead of time (prerender.tsx): React takes over its HTML once the
+  // screen's code is in, so that its first render matches what is already on screen.
+  await whenReady(router);
+  hydrateRoot(root, app);
+} else {
+  createRoot(root).render(app);
+}

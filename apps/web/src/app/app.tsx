@@ -1,8 +1,5 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
-import { queryClient } from '../lib/query-client';
-import { router } from './router';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
 
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
@@ -37,10 +34,15 @@ function ToasterOnFirstInput() {
   ) : null;
 }
 
-export function App() {
+/**
+ * What every screen runs inside: the data cache and the toasts. The browser passes its router
+ * (main.tsx); the build passes a static one for the pages it renders ahead of time
+ * (prerender.tsx).
+ */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {children}
       {/* The success messages ("Successfully Purchased", "Tool Added"...) via toast() from sonner. */}
       <ToasterOnFirstInput />
     </QueryClientProvider>

@@ -1,9 +1,6 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { getSessionQueryOptions } from '../features/auth/api/get-session';
-import { getSignInOptionsQueryOptions } from '../features/auth/api/get-sign-in-options';
+import type { RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
-import { queryClient } from '../lib/query-client';
 import { RootLayout } from './layouts/root-layout';
 import { RequireAdmin } from './require-admin';
 import { RequireSignIn } from './require-sign-in';
@@ -15,7 +12,11 @@ const lazyScreen = (load: () => Promise<{ default: ComponentType }>) => async ()
   Component: (await load()).default,
 });
 
-export const router = createBrowserRouter([
+/**
+ * Every screen of the web app. The browser makes its router from them (main.tsx); the build
+ * renders the public pages from them ahead of time (prerender.tsx).
+ */
+export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <RootLayout />,
@@ -25,16 +26,7 @@ export const router = createBrowserRouter([
       { path: paths.homeAlias, element: <HomeRoute /> },
       { path: paths.blogs, lazy: lazyScreen(() => import('./routes/blogs')) },
       { path: paths.portfolio, lazy: lazyScreen(() => import('./routes/portfolio')) },
-      {
-        path: paths.login,
-        // What the screen asks the API first is fetched while its code downloads, not after.
-        loader: () => {
-          void queryClient.prefetchQuery(getSessionQueryOptions());
-          void queryClient.prefetchQuery(getSignInOptionsQueryOptions());
-          return null;
-        },
-        lazy: lazyScreen(() => import('./routes/login')),
-      },
+      { path: paths.login, lazy: lazyScreen(() => import('./routes/login')) },
       { path: paths.register, lazy: lazyScreen(() => import('./routes/register')) },
       {
         element: <RequireSignIn />,
@@ -90,4 +82,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
     ],
   },
-]);
+];

@@ -19,7 +19,9 @@ export function WhenNearViewport({
   rootMargin = '600px 0px',
 }: WhenNearViewportProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // Not near at first, wherever it renders: a page the build rendered ahead of time holds the
+  // placeholder, and the browser's first render must match it.
+  const [near, setNear] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
