@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type DataRouter, RouterProvider, createBrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { firstScreenArrived } from './app/lazy-screen';
 import { routes } from './app/router';
 import { queryClient } from './lib/query-client';
 import './index.css';
@@ -29,11 +30,14 @@ const app = (
     </App>
   </StrictMode>
 );
-if (root.hasChildNodes()) {
-  // A page the build rendered ahead of time (prerender.tsx): React takes over its HTML once the
-  // screen's code is in, so that its first render matches what is already on screen.
-  await whenReady(router);
+// A page the build rendered ahead of time (prerender.tsx): React takes over its HTML once the
+// screen's code is in, so that its first render matches what is already on screen. If the code
+// could not be fetched, the screen's stand-in (its failure and Retry) replaces that HTML.
+const prerendered = root.hasChildNodes();
+if (prerendered) await whenReady(router);
+if (prerendered && firstScreenArrived(router)) {
   hydrateRoot(root, app);
 } else {
+  root.replaceChildren();
   createRoot(root).render(app);
 }

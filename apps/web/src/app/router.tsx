@@ -1,16 +1,11 @@
-import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { paths } from '../lib/paths';
 import { RootLayout } from './layouts/root-layout';
+import { lazyScreen } from './lazy-screen';
 import { RequireAdmin } from './require-admin';
 import { RequireSignIn } from './require-sign-in';
 import { RouteError } from './routes/route-error';
 import HomeRoute from './routes/home';
-
-/** Screens other than home load on demand, so the home page ships only its own code. */
-const lazyScreen = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
 
 /**
  * Every screen of the web app. The browser makes its router from them (main.tsx); the build
@@ -20,66 +15,79 @@ export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <RootLayout />,
-    errorElement: <RouteError />,
+    // Only when the layout itself fails; a screen's failure stays inside the layout (below).
+    errorElement: (
+      <main id="main">
+        <RouteError />
+      </main>
+    ),
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: paths.homeAlias, element: <HomeRoute /> },
-      { path: paths.blogs, lazy: lazyScreen(() => import('./routes/blogs')) },
-      { path: paths.portfolio, lazy: lazyScreen(() => import('./routes/portfolio')) },
-      { path: paths.login, lazy: lazyScreen(() => import('./routes/login')) },
-      { path: paths.register, lazy: lazyScreen(() => import('./routes/register')) },
       {
-        element: <RequireSignIn />,
+        errorElement: <RouteError />,
         children: [
-          { path: paths.purchasePattern, lazy: lazyScreen(() => import('./routes/purchase')) },
+          { index: true, element: <HomeRoute /> },
+          { path: paths.homeAlias, element: <HomeRoute /> },
+          { path: paths.blogs, lazy: lazyScreen(() => import('./routes/blogs')) },
+          { path: paths.portfolio, lazy: lazyScreen(() => import('./routes/portfolio')) },
+          { path: paths.login, lazy: lazyScreen(() => import('./routes/login')) },
+          { path: paths.register, lazy: lazyScreen(() => import('./routes/register')) },
           {
-            path: paths.dashboard.root,
-            lazy: lazyScreen(() => import('./layouts/dashboard-layout')),
+            element: <RequireSignIn />,
             children: [
-              { index: true, lazy: lazyScreen(() => import('./routes/dashboard/dashboard-index')) },
+              { path: paths.purchasePattern, lazy: lazyScreen(() => import('./routes/purchase')) },
               {
-                path: paths.dashboard.orders,
-                lazy: lazyScreen(() => import('./routes/dashboard/my-orders')),
-              },
-              {
-                path: paths.dashboard.review,
-                lazy: lazyScreen(() => import('./routes/dashboard/add-review')),
-              },
-              {
-                path: paths.dashboard.profile,
-                lazy: lazyScreen(() => import('./routes/dashboard/profile')),
-              },
-              {
-                path: paths.dashboard.paymentPattern,
-                lazy: lazyScreen(() => import('./routes/dashboard/payment')),
-              },
-              {
-                // docs/product.md: a non-admin opening these is signed out and sent to /login.
-                element: <RequireAdmin />,
+                path: paths.dashboard.root,
+                lazy: lazyScreen(() => import('./layouts/dashboard-layout')),
                 children: [
                   {
-                    path: paths.dashboard.users,
-                    lazy: lazyScreen(() => import('./routes/dashboard/users')),
+                    index: true,
+                    lazy: lazyScreen(() => import('./routes/dashboard/dashboard-index')),
                   },
                   {
-                    path: paths.dashboard.addTool,
-                    lazy: lazyScreen(() => import('./routes/dashboard/add-tool')),
+                    path: paths.dashboard.orders,
+                    lazy: lazyScreen(() => import('./routes/dashboard/my-orders')),
                   },
                   {
-                    path: paths.dashboard.manageAllOrders,
-                    lazy: lazyScreen(() => import('./routes/dashboard/manage-all-orders')),
+                    path: paths.dashboard.review,
+                    lazy: lazyScreen(() => import('./routes/dashboard/add-review')),
                   },
                   {
-                    path: paths.dashboard.manageTools,
-                    lazy: lazyScreen(() => import('./routes/dashboard/manage-tools')),
+                    path: paths.dashboard.profile,
+                    lazy: lazyScreen(() => import('./routes/dashboard/profile')),
+                  },
+                  {
+                    path: paths.dashboard.paymentPattern,
+                    lazy: lazyScreen(() => import('./routes/dashboard/payment')),
+                  },
+                  {
+                    // docs/product.md: a non-admin opening these is signed out and sent to /login.
+                    element: <RequireAdmin />,
+                    children: [
+                      {
+                        path: paths.dashboard.users,
+                        lazy: lazyScreen(() => import('./routes/dashboard/users')),
+                      },
+                      {
+                        path: paths.dashboard.addTool,
+                        lazy: lazyScreen(() => import('./routes/dashboard/add-tool')),
+                      },
+                      {
+                        path: paths.dashboard.manageAllOrders,
+                        lazy: lazyScreen(() => import('./routes/dashboard/manage-all-orders')),
+                      },
+                      {
+                        path: paths.dashboard.manageTools,
+                        lazy: lazyScreen(() => import('./routes/dashboard/manage-tools')),
+                      },
+                    ],
                   },
                 ],
               },
             ],
           },
+          { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
         ],
       },
-      { path: '*', lazy: lazyScreen(() => import('./routes/not-found')) },
     ],
   },
 ];

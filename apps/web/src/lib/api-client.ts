@@ -5,6 +5,9 @@ const API_BASE = `${import.meta.env.VITE_API_URL ?? ''}/api`;
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
+/** What a user is told when no answer came: the network, or the shop's server, is away. */
+export const unreachableMessage = 'Could not reach the shop. Check your connection and try again.';
+
 /** An answer of the API other than 2xx, carrying the error shape's code, message and fields. */
 export class ApiError extends Error {
   constructor(
@@ -63,11 +66,7 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(
-      0,
-      'NETWORK',
-      'Could not reach the shop. Check your connection and try again.',
-    );
+    throw new ApiError(0, 'NETWORK', unreachableMessage);
   }
 
   const payload: unknown =
@@ -85,6 +84,13 @@ export async function apiRequest<T>(
   }
   return { data: payload as T, headers: response.headers };
 }
+
+/**
+ * Whether asking again may help: no answer (the network) or a server failure (5xx). A 4xx
+ * ("Tool not found", a refusal) is the same the next time.
+ */
+export const isRetriable = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 export const api = {
   get: async <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>

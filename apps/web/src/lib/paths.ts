@@ -24,4 +24,6 @@ export const paths = {
   },
   /** The tools section of the home page (anchored as ourTools). */
   ourToolsAnchor: 'ourTools',
+  /** A link to that section from another page. */
+  tools: '/#ourTools',
 } as const;

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { isRetriable } from './api-client';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -7,9 +7,7 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // A 4xx will not change by asking again; a network failure might.
-      retry: (failureCount, error) =>
-        failureCount < 2 &&
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: (failureCount, error) => failureCount < 2 && isRetriable(error),
     },
   },
 });

@@ -13,9 +13,14 @@ export default function NotFoundRoute() {
       />
       <h1 className="text-3xl font-bold">Page not found</h1>
       <p>The page you are looking for does not exist or has moved.</p>
-      <Link to={paths.home} className="btn btn-primary">
-        Back to the shop
-      </Link>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Link to={paths.tools} className="btn btn-primary">
+          See our tools
+        </Link>
+        <Link to={paths.home} className="btn">
+          Back to the shop
+        </Link>
+      </div>
     </section>
   );
 }

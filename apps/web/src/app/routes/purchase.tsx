@@ -1,4 +1,4 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { useTool } from '../../features/catalog/api/get-tool';
@@ -24,6 +24,13 @@ export default function PurchaseRoute() {
       pending={!user}
       pendingLabel="Loading the tool"
       errorTitle="This tool could not be loaded"
+      // The tool's name is the page's title; without it, this is.
+      errorHeadingLevel={1}
+      errorAction={
+        <Link to={paths.tools} className="btn btn-sm">
+          Back to the tools
+        </Link>
+      }
     >
       {(loaded) =>
         // The spinner shows until the user is known (`pending`).

@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 interface WhenNearViewportProps {
-  /** Rendered once the box comes within `rootMargin` of the viewport; usually a lazy component. */
+  /** Rendered once the box comes within `rootMargin` of the viewport; usually a LazyPiece. */
   children: ReactNode;
-  /** Holds the place (same height) until then, and while the children load. */
+  /** Holds the place (same height) until then. */
   placeholder: ReactNode;
   /** How far ahead of the viewport to start loading. */
   rootMargin?: string;
@@ -39,9 +39,5 @@ export function WhenNearViewport({
     return () => observer.disconnect();
   }, [near, rootMargin]);
 
-  return (
-    <div ref={ref}>
-      {near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}
-    </div>
-  );
+  return <div ref={ref}>{near ? children : placeholder}</div>;
 }

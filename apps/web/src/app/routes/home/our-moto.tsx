@@ -1,10 +1,12 @@
-import { lazy, useState } from 'react';
+import { useState } from 'react';
+import { LazyPiece } from '../../../components/ui/lazy-piece';
 import { WhenNearViewport } from '../../../components/ui/when-near-viewport';
 import { firstNeededByDay } from '../../../lib/calendar-day';
 import { formatMediumDate } from '../../../lib/format';
+import { lazyModule } from '../../../lib/lazy-module';
 import { paths } from '../../../lib/paths';
 
-const MotoCalendar = lazy(() => import('./moto-calendar'));
+const motoCalendar = lazyModule(() => import('./moto-calendar'));
 
 interface OurMotoProps {
   /** The chosen "needed by" date; the home page holds it. */
@@ -40,7 +42,15 @@ export function OurMoto({ neededBy, onNeededByChange }: OurMotoProps) {
         </p>
         <div className="mt-2 flex justify-center">
           <WhenNearViewport placeholder={<CalendarPlaceholder />}>
-            <MotoCalendar selected={neededBy} onSelect={onNeededByChange} firstDay={firstDay} />
+            <LazyPiece
+              module={motoCalendar}
+              placeholder={<CalendarPlaceholder />}
+              failedTitle="The calendar could not be loaded"
+            >
+              {({ default: MotoCalendar }) => (
+                <MotoCalendar selected={neededBy} onSelect={onNeededByChange} firstDay={firstDay} />
+              )}
+            </LazyPiece>
           </WhenNearViewport>
         </div>
         <div role="status" className="min-h-12">

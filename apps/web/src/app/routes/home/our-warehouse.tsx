@@ -1,8 +1,9 @@
-import { lazy } from 'react';
+import { LazyPiece } from '../../../components/ui/lazy-piece';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { WhenNearViewport } from '../../../components/ui/when-near-viewport';
+import { lazyModule } from '../../../lib/lazy-module';
 
-const WarehouseCarousel = lazy(() => import('./warehouse-carousel'));
+const warehouseCarousel = lazyModule(() => import('./warehouse-carousel'));
 
 /** Same height as the carousel (photo, bullets, pause button), so nothing jumps as it loads. */
 function CarouselPlaceholder() {
@@ -19,7 +20,13 @@ export function OurWarehouse() {
     <section aria-labelledby="our-warehouse-title" className="py-16">
       <SectionHeading eyebrow="Worldwide" title="Our Warehouse" id="our-warehouse-title" />
       <WhenNearViewport placeholder={<CarouselPlaceholder />}>
-        <WarehouseCarousel />
+        <LazyPiece
+          module={warehouseCarousel}
+          placeholder={<CarouselPlaceholder />}
+          failedTitle="The photos of our warehouses could not be loaded"
+        >
+          {({ default: WarehouseCarousel }) => <WarehouseCarousel />}
+        </LazyPiece>
       </WhenNearViewport>
     </section>
   );

@@ -63,7 +63,9 @@ export function useAuth(): AuthState {
         : undefined,
     isAdmin: status === 'signedIn' && admin.data?.admin === true,
     adminLoading,
-    adminCheckFailed: status === 'signedIn' && admin.isError && !tokenDead,
+    // A failed refresh keeps the answer it had: an admin's open form stays on screen.
+    adminCheckFailed:
+      status === 'signedIn' && admin.isError && admin.data === undefined && !tokenDead,
     recheckAdmin: () => void admin.refetch(),
     signOut,
   };

@@ -13,15 +13,20 @@ export interface PurchaseAttempt {
 export const createPurchase = ({ purchase, idempotencyKey }: PurchaseAttempt) =>
   api.post<Order>('/purchase', purchase, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 
-/** Either way the stock may have changed (taken, or found gone): tools and orders reload. */
+/**
+ * Either way the stock may have changed (taken, or found gone): tools and orders reload. A
+ * failure is told at once, not after the reload (and its retries, when the shop is away).
+ */
 export function useCreatePurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createPurchase,
-    onSettled: () =>
-      Promise.all([
+    onSettled: (_order, error) => {
+      const reload = Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
-      ]),
+      ]);
+      return error ? undefined : reload;
+    },
   });
 }

@@ -1,11 +1,13 @@
 import type { Order } from '@shop/shared';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
+import { LazyPiece } from '../../../components/ui/lazy-piece';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PayBy } from '../../../components/ui/pay-by';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
+import { lazyModule } from '../../../lib/lazy-module';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useOrder } from '../api/get-order';
 import { usePaymentConfig } from '../api/get-payment-config';
@@ -13,7 +15,7 @@ import { PaymentSuccess } from './payment-success';
 import { SandboxCardForm } from './sandbox-card-form';
 
 /** Stripe Elements and its React bindings load only on a shop set up for Stripe. */
-const StripeCardForm = lazy(() => import('./stripe-card-form'));
+const stripeCardForm = lazyModule(() => import('./stripe-card-form'));
 
 interface PaymentPanelProps {
   orderId: string;
@@ -104,21 +106,28 @@ export function PaymentPanel({ orderId, viewerEmail }: PaymentPanelProps) {
         errorTitle="The card form could not be set up"
       >
         {(provider) =>
-          intent.isError ? (
+          // A failed refresh keeps the card form it already has.
+          intent.isError && !intent.data ? (
             <ErrorState
               title="The payment could not be started"
               error={intent.error}
               onRetry={() => void intent.refetch()}
             />
           ) : provider.provider === 'stripe' ? (
-            <Suspense fallback={<Spinner label="Loading the card form" />}>
-              <StripeCardForm
-                publishableKey={provider.publishableKey}
-                order={paying}
-                clientSecret={intent.data?.clientSecret}
-                onPaid={setPaidWith}
-              />
-            </Suspense>
+            <LazyPiece
+              module={stripeCardForm}
+              placeholder={<Spinner label="Loading the card form" />}
+              failedTitle="The card form could not be loaded"
+            >
+              {({ default: StripeCardForm }) => (
+                <StripeCardForm
+                  publishableKey={provider.publishableKey}
+                  order={paying}
+                  clientSecret={intent.data?.clientSecret}
+                  onPaid={setPaidWith}
+                />
+              )}
+            </LazyPiece>
           ) : (
             <SandboxCardForm
               order={paying}
