@@ -107,7 +107,8 @@ export default function DashboardLayout() {
         className="modal modal-start"
         aria-label="Dashboard menu"
         onKeyDown={keepTabInside}
-        // Escape, the backdrop, a chosen link: every way out ends here.
+        // Escape, the backdrop, a chosen link: every way out ends here. The dialog gives focus
+        // back only to what had it, and a click does not focus a button everywhere (Safari).
         onClose={() => {
           setMenuOpen(false);
           toggleRef.current?.focus();
