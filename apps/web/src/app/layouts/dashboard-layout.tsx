@@ -1,3 +1,4 @@
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
@@ -14,8 +15,8 @@ const adminLinks = [
   { to: paths.dashboard.manageTools, label: 'Manage Tools' },
 ];
 
-/** The dashboard: a sidebar by role (docs/product.md) that becomes a drawer on small screens. */
-export default function DashboardLayout() {
+/** The sidebar's links by role (docs/product.md); `onChoose` runs when one is chosen. */
+function DashboardLinks({ onChoose }: { onChoose?: () => void }) {
   const { isAdmin, adminLoading } = useAuth();
   const links = [
     ...(isAdmin ? [] : customerLinks),
@@ -23,45 +24,124 @@ export default function DashboardLayout() {
     ...(isAdmin ? adminLinks : []),
   ];
   return (
-    <div className="drawer lg:drawer-open mx-auto max-w-7xl">
-      <input
-        id="dashboard-drawer"
-        type="checkbox"
-        className="drawer-toggle"
-        aria-label="Dashboard menu"
-      />
-      <div className="drawer-content p-4 lg:p-8">
-        <label htmlFor="dashboard-drawer" className="btn btn-outline btn-sm mb-4 lg:hidden">
+    <nav aria-label="Dashboard">
+      <ul className="menu w-full p-4">
+        {adminLoading
+          ? [0, 1, 2].map((row) => (
+              <li key={row} aria-hidden="true">
+                <span className="skeleton my-1 h-6 w-full" />
+              </li>
+            ))
+          : links.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) => (isActive ? 'menu-active' : '')}
+                  onClick={onChoose}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Tab and Shift+Tab wrap around inside the element instead of leaving the page. */
+function keepTabInside(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = event.currentTarget.querySelectorAll<HTMLElement>('a[href], button');
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/**
+ * The dashboard: a sidebar by role, sticky below the navbar on large screens; on small ones a
+ * toggle opens the same links in a full-height modal dialog (`showModal()` makes the page
+ * behind it inert and closes it on Escape).
+ */
+export default function DashboardLayout() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDialogElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const openMenu = () => {
+    menuRef.current?.showModal();
+    setMenuOpen(true);
+  };
+  const closeMenu = () => menuRef.current?.close();
+
+  return (
+    <div className="min-h-[calc(100dvh-var(--spacing-navbar))] mx-auto flex max-w-7xl">
+      <aside className="bg-base-200 hidden w-64 shrink-0 lg:block">
+        <div className="top-navbar sticky max-h-[calc(100dvh-var(--spacing-navbar))] overflow-y-auto">
+          <DashboardLinks />
+        </div>
+      </aside>
+      <div className="min-w-0 flex-1 p-4 lg:p-8">
+        <button
+          ref={toggleRef}
+          type="button"
+          className="btn btn-outline btn-sm mb-4 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={openMenu}
+        >
           Dashboard menu
-        </label>
+        </button>
         <Outlet />
       </div>
-      <div className="drawer-side z-40 lg:z-auto">
-        {/* A label may not carry aria-label (axe: aria-prohibited-attr): its name is its text. */}
-        <label htmlFor="dashboard-drawer" className="drawer-overlay">
-          <span className="sr-only">Close dashboard menu</span>
-        </label>
-        <nav aria-label="Dashboard">
-          <ul className="menu bg-base-200 min-h-full w-64 p-4">
-            {adminLoading
-              ? [0, 1, 2].map((row) => (
-                  <li key={row} aria-hidden="true">
-                    <span className="skeleton my-1 h-6 w-full" />
-                  </li>
-                ))
-              : links.map((link) => (
-                  <li key={link.to}>
-                    <NavLink
-                      to={link.to}
-                      className={({ isActive }) => (isActive ? 'menu-active' : '')}
-                    >
-                      {link.label}
-                    </NavLink>
-                  </li>
-                ))}
-          </ul>
-        </nav>
-      </div>
+      <dialog
+        ref={menuRef}
+        id={menuId}
+        className="modal modal-start"
+        aria-label="Dashboard menu"
+        onKeyDown={keepTabInside}
+        // Escape, the backdrop, a chosen link: every way out ends here. The dialog gives focus
+        // back only to what had it, and a click does not focus a button everywhere (Safari).
+        onClose={() => {
+          setMenuOpen(false);
+          toggleRef.current?.focus();
+        }}
+      >
+        <div
+          className="modal-box bg-base-200 w-72 max-w-[85vw] p-0"
+          data-testid="dashboard-drawer-panel"
+        >
+          <div className="flex justify-end p-2">
+            <button
+              type="button"
+              className="btn btn-ghost btn-square btn-sm"
+              aria-label="Close dashboard menu"
+              onClick={closeMenu}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            </button>
+          </div>
+          <DashboardLinks onChoose={closeMenu} />
+        </div>
+        {/* A click beside the panel closes it; keyboard users have Escape and the close button. */}
+        <div className="modal-backdrop" aria-hidden="true" onClick={closeMenu} />
+      </dialog>
     </div>
   );
 }

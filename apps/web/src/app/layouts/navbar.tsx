@@ -1,10 +1,9 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 
-const navLinks = [
-  { to: paths.homeAlias, label: 'Home' },
+const pageLinks = [
   { to: paths.blogs, label: 'Blogs' },
   { to: paths.portfolio, label: 'Portfolio' },
 ];
@@ -15,11 +14,14 @@ const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-act
 
 export function Navbar() {
   const { status, user, signOut } = useAuth();
-  const links = status === 'signedIn' ? [...navLinks, dashboardLink] : navLinks;
+  const { pathname } = useLocation();
+  // "/" and "/home" are one screen: Home points at the one open, so it shows active on both.
+  const homeLink = { to: pathname === paths.home ? paths.home : paths.homeAlias, label: 'Home' };
+  const links = [homeLink, ...pageLinks, ...(status === 'signedIn' ? [dashboardLink] : [])];
   const items = (
     <>
       {links.map((link) => (
-        <li key={link.to}>
+        <li key={link.label}>
           <NavLink to={link.to} className={linkClass}>
             {link.label}
           </NavLink>
@@ -29,8 +31,8 @@ export function Navbar() {
   );
 
   return (
-    <header className="bg-base-100/95 border-base-200 sticky top-0 z-30 border-b backdrop-blur">
-      <nav aria-label="Main" className="navbar mx-auto max-w-7xl px-4">
+    <header className="bg-base-100/95 border-base-200 h-navbar sticky top-0 z-30 border-b backdrop-blur">
+      <nav aria-label="Main" className="navbar mx-auto h-full min-h-0 max-w-7xl px-4">
         <div className="navbar-start gap-1">
           <div className="dropdown lg:hidden">
             <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">

@@ -1,19 +1,29 @@
+import type { MouseEvent } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
+
+/** Focus, not only the scroll, moves to the page; and the router never sees a #main navigation. */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
 
 /** Every screen: the navigation bar, the page, the footer (shared across pages). */
 export function RootLayout() {
   return (
     <div className="bg-base-100 text-base-content flex min-h-screen flex-col">
+      {/* Fixed above the sticky header (z-30) while focused, so it is seen. */}
       <a
         href="#main"
-        className="btn btn-sm btn-primary sr-only focus:not-sr-only focus:absolute focus:m-2"
+        onClick={skipToMain}
+        className="btn btn-sm btn-primary sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:px-3 focus:py-2"
       >
         Skip to content
       </a>
       <Navbar />
-      <main id="main" className="flex-1">
+      {/* Focusable by script only, for the skip link; the outline would frame the whole page. */}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />
