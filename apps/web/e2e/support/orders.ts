@@ -126,13 +126,19 @@ export function expectOnlyStatusErrors(consoleErrors: string[], statuses: number
   consoleErrors.length = 0;
 }
 
-/** axe-core at WCAG 2.x A and AA plus best practices: no serious or critical violation. */
-export async function expectAccessible(page: Page) {
+/**
+ * axe-core at WCAG 2.x A and AA plus best practices: no serious or critical violation, or with
+ * `'any'` no violation at all, minor and moderate included.
+ */
+export async function expectAccessible(page: Page, impacts: 'serious' | 'any' = 'serious') {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .filter(
+      (violation) =>
+        impacts === 'any' || violation.impact === 'serious' || violation.impact === 'critical',
+    )
     .map((violation) => ({
       rule: violation.id,
       help: violation.help,

@@ -1,28 +1,99 @@
-import { Fragment, type ReactNode, type Ref } from 'react';
+import {
+  createContext,
+  Fragment,
+  type ReactNode,
+  type Ref,
+  use,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 
 export interface DataColumn<T> {
-  header: ReactNode;
-  /** Classes of the column's header cell. */
-  headerClassName?: string;
-  /** Classes of the column's body cells. */
+  /** The column's header in the table, and each card's label for its value. */
+  header: string;
+  /** Classes of the column's cells, in the table and in the cards. */
   className?: string;
+  /** Numbers and actions line up on the right of the table (not in the cards). */
+  align?: 'end';
   /** The cell that names its row: a `<th scope="row">`. */
   rowHeader?: boolean;
-  /** The body cell's content; left out when the rows render themselves (`renderRow`). */
+  /** The cell's content; left out when the rows render themselves (`renderRow`). */
   cell?: (row: T, index: number) => ReactNode;
 }
 
-/** A row as a card, for phones: its number and title, a figure beside them, its fields, its actions. */
-export interface DataCards<T> {
-  /** Below this width the cards show instead of the table. */
-  below: 'sm' | 'md';
-  /** The list's name for screen readers: "My orders". */
-  label: string;
-  title: (row: T) => ReactNode;
-  aside: (row: T) => ReactNode;
-  fields: readonly { label: string; value: (row: T) => ReactNode; className?: string }[];
-  footer: (row: T) => ReactNode;
+/** A table where all its columns fit; one card per row (label and value) where they do not. */
+export type DataLayout = 'table' | 'cards';
+
+const LayoutContext = createContext<{
+  layout: DataLayout;
+  columns: readonly DataColumn<never>[];
+} | null>(null);
+
+interface DataRowProps {
+  /** One per column, in the columns' order. */
+  cells: readonly ReactNode[];
+  testId?: string;
+  /** Under the row across all its columns (an editor): its own `<tr>`, or the card's foot. */
+  detail?: ReactNode;
+  detailId?: string;
 }
+
+/** One row of the data table: a `<tr>` in the table, a card of labels and values in the cards. */
+export function DataRow({ cells, testId, detail, detailId }: DataRowProps) {
+  const context = use(LayoutContext);
+  if (!context) throw new Error('DataRow renders inside a DataTable');
+  const { layout, columns } = context;
+  if (layout === 'cards') {
+    return (
+      <li
+        data-testid={testId}
+        className="rounded-box border-base-300 bg-base-100 flex flex-col gap-3 border p-4"
+      >
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-start gap-x-4 gap-y-2 text-sm">
+          {columns.map((column, index) => (
+            <Fragment key={index}>
+              <dt className="font-semibold">{column.header}</dt>
+              <dd className={column.className}>{cells[index]}</dd>
+            </Fragment>
+          ))}
+        </dl>
+        {detail !== undefined && <div id={detailId}>{detail}</div>}
+      </li>
+    );
+  }
+  return (
+    <>
+      <tr data-testid={testId}>
+        {columns.map((column, index) => {
+          const className = cellClassName(column);
+          return column.rowHeader ? (
+            <th key={index} scope="row" className={className}>
+              {cells[index]}
+            </th>
+          ) : (
+            <td key={index} className={className}>
+              {cells[index]}
+            </td>
+          );
+        })}
+      </tr>
+      {detail !== undefined && (
+        <tr>
+          <td colSpan={columns.length} id={detailId}>
+            {detail}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
+const cellClassName = (column: DataColumn<never>) =>
+  [column.className, column.align === 'end' && 'text-right'].filter(Boolean).join(' ') || undefined;
 
 interface DataTableProps<T> {
   rows: readonly T[];
@@ -30,61 +101,26 @@ interface DataTableProps<T> {
   columns: readonly DataColumn<T>[];
   /** daisyUI's table classes: zebra stripes, the small size. */
   tableClassName?: string;
-  /** Names the table's scrolling box, which then takes focus (keyboard scrolling). */
+  /** The list's name for screen readers: the cards are "My orders", the table "My orders table". */
   label?: string;
+  /** The table's first line, and the heading of the cards. */
   caption?: ReactNode;
-  captionRef?: Ref<HTMLTableCaptionElement>;
+  /** Where focus goes when a row is gone: the caption. */
+  captionRef?: Ref<HTMLElement>;
   /** The rows are being read again. */
   busy?: boolean;
   rowTestId?: string;
-  /** Rows with state of their own (a mutation, an editor under them) render their `<tr>`s. */
+  /** Rows with state of their own (a mutation, an editor under them) render a `DataRow`. */
   renderRow?: (row: T, index: number) => ReactNode;
-  /** On phones, one card per row instead of the table. */
-  cards?: DataCards<T>;
 }
 
-// Written out whole, so that Tailwind finds the classes.
-const cardsOnlyBelow = { sm: 'sm:hidden', md: 'md:hidden' } as const;
-const tableFrom = { sm: 'sm:block', md: 'md:block' } as const;
-
-function Cards<T>({
-  rows,
-  rowKey,
-  cards,
-}: Pick<DataTableProps<T>, 'rows' | 'rowKey'> & { cards: DataCards<T> }) {
-  return (
-    <ul className={`flex flex-col gap-3 ${cardsOnlyBelow[cards.below]}`} aria-label={cards.label}>
-      {rows.map((row, index) => (
-        <li
-          key={rowKey(row)}
-          className="rounded-box border-base-300 bg-base-100 flex flex-col gap-3 border p-4"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <p className="font-semibold">
-              <span className="text-base-content/70">{index + 1}.</span> {cards.title(row)}
-            </p>
-            <p className="font-semibold whitespace-nowrap">{cards.aside(row)}</p>
-          </div>
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-            {cards.fields.map((field) => (
-              <Fragment key={field.label}>
-                <dt className="font-medium">{field.label}</dt>
-                <dd className={field.className}>{field.value(row)}</dd>
-              </Fragment>
-            ))}
-          </dl>
-          {cards.footer(row)}
-        </li>
-      ))}
-    </ul>
-  );
+interface DataTableViewProps<T> extends DataTableProps<T> {
+  layout: DataLayout;
+  tableRef?: Ref<HTMLTableElement>;
 }
 
-/**
- * The one table of the dashboard screens: a bordered box that scrolls sideways when the
- * columns do not fit, with a caption, and on phones (`cards`) one card per row instead.
- */
-export function DataTable<T>({
+/** The data table in the layout given: the table, or one card per row. */
+export function DataTableView<T>({
   rows,
   rowKey,
   columns,
@@ -94,65 +130,129 @@ export function DataTable<T>({
   captionRef,
   busy,
   rowTestId,
-  renderRow,
-  cards,
-}: DataTableProps<T>) {
-  const boxClassName = cards
-    ? `rounded-box border-base-300 hidden overflow-x-auto border ${tableFrom[cards.below]}`
-    : 'rounded-box border-base-300 overflow-x-auto border';
-  const table = (
-    <div
-      className={boxClassName}
-      {...(label ? { role: 'region', 'aria-label': label, tabIndex: 0 } : {})}
-    >
-      <table className={tableClassName} aria-busy={busy}>
+  renderRow = (row, index) => (
+    <DataRow cells={columns.map((column) => column.cell?.(row, index))} testId={rowTestId} />
+  ),
+  layout,
+  tableRef,
+}: DataTableViewProps<T>) {
+  const captionId = useId();
+  const body = rows.map((row, index) => (
+    <Fragment key={rowKey(row)}>{renderRow(row, index)}</Fragment>
+  ));
+  const context = { layout, columns: columns as readonly DataColumn<never>[] };
+  if (layout === 'cards') {
+    return (
+      <LayoutContext value={context}>
         {caption !== undefined && (
-          <caption
-            ref={captionRef}
+          <p
+            id={captionId}
+            // Any element will do: the ref is only focused.
+            ref={captionRef as Ref<HTMLParagraphElement>}
             tabIndex={-1}
-            className="caption-top px-4 py-3 text-left font-semibold"
+            className="mb-3 font-semibold"
           >
             {caption}
-          </caption>
+          </p>
         )}
-        <thead>
-          <tr>
-            {columns.map((column, index) => (
-              <th key={index} scope="col" className={column.headerClassName}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) =>
-            renderRow ? (
-              <Fragment key={rowKey(row)}>{renderRow(row, index)}</Fragment>
-            ) : (
-              <tr key={rowKey(row)} data-testid={rowTestId}>
-                {columns.map((column, columnIndex) =>
-                  column.rowHeader ? (
-                    <th key={columnIndex} scope="row" className={column.className}>
-                      {column.cell?.(row, index)}
-                    </th>
-                  ) : (
-                    <td key={columnIndex} className={column.className}>
-                      {column.cell?.(row, index)}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ),
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
-  if (!cards) return table;
+        <ul
+          className="flex flex-col gap-3"
+          aria-label={caption === undefined ? label : undefined}
+          aria-labelledby={caption === undefined ? undefined : captionId}
+          aria-busy={busy}
+        >
+          {body}
+        </ul>
+      </LayoutContext>
+    );
+  }
   return (
-    <>
-      <Cards rows={rows} rowKey={rowKey} cards={cards} />
-      {table}
-    </>
+    <LayoutContext value={context}>
+      <div
+        className="rounded-box border-base-300 border"
+        {...(label ? { role: 'region', 'aria-label': `${label} table` } : {})}
+      >
+        <table ref={tableRef} className={tableClassName} aria-busy={busy}>
+          {caption !== undefined && (
+            <caption
+              ref={captionRef}
+              tabIndex={-1}
+              className="caption-top px-4 py-3 text-left font-semibold"
+            >
+              {caption}
+            </caption>
+          )}
+          <thead>
+            <tr>
+              {columns.map((column, index) => (
+                <th
+                  key={index}
+                  scope="col"
+                  className={column.align === 'end' ? 'text-right' : undefined}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+    </LayoutContext>
+  );
+}
+
+/** Back to the table only with this much room to spare, so a scrollbar coming and going cannot flip it. */
+const ROOM_TO_SPARE = 24;
+
+/** Whether the table is wider than its box: its columns do not all fit. */
+export function tableOverflows(table: HTMLElement) {
+  const box = table.parentElement;
+  if (!box) return false;
+  const boxInside = box.getBoundingClientRect().width - (box.offsetWidth - box.clientWidth);
+  return table.getBoundingClientRect().width > boxInside + 0.5;
+}
+
+/**
+ * The responsive data table, the one way to show a list on phones and screens: the table where
+ * all its columns fit, one card per row (each column's label and value) where they do not. No
+ * column is ever hidden, and nothing scrolls sideways. The choice is measured: the table is
+ * tried, and when it is wider than its room the cards show until the room grows to the width
+ * the table needed (its widest cell decides, a long email or tool name included).
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const [layout, setLayout] = useState<DataLayout>('table');
+  const neededWidth = useRef(0);
+
+  const fit = useCallback(() => {
+    const root = rootRef.current;
+    const table = tableRef.current;
+    if (!root) return;
+    if (table) {
+      if (!tableOverflows(table)) return;
+      neededWidth.current = table.getBoundingClientRect().width;
+      setLayout('cards');
+    } else if (root.clientWidth >= neededWidth.current + ROOM_TO_SPARE) {
+      setLayout('table');
+    }
+  }, []);
+
+  // Before the first paint and after every change of rows: a new row may not fit.
+  useLayoutEffect(fit);
+  // The room changes (a window resized, a sidebar opened), or a row grows on its own (an editor).
+  useEffect(() => {
+    const observer = new ResizeObserver(fit);
+    if (rootRef.current) observer.observe(rootRef.current);
+    if (tableRef.current) observer.observe(tableRef.current);
+    return () => observer.disconnect();
+  }, [fit, layout]);
+
+  return (
+    // Sized by its container, never by the table: a wide table cannot stretch the page.
+    <div ref={rootRef} className="@container min-w-0">
+      <DataTableView {...props} layout={layout} tableRef={tableRef} />
+    </div>
   );
 }

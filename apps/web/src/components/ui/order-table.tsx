@@ -1,20 +1,9 @@
 import type { Order } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { formatCalendarDay, formatCount, formatPrice } from '../../lib/format';
-import { type DataCards, type DataColumn, DataTable } from './data-table';
-
-/** A long address may wrap before its "@", and nowhere else. */
-function EmailBreakable({ email }: { email: string }) {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return <span className="break-all">{email}</span>;
-  return (
-    <span>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </span>
-  );
-}
+import { type DataColumn, DataTable } from './data-table';
+import { EmailAddress } from './email-address';
+import { OrderDate } from './order-date';
 
 const neededBy = (order: Order) => (order.neededBy ? formatCalendarDay(order.neededBy) : '—');
 
@@ -29,7 +18,7 @@ interface OrderTableProps {
   actions: (order: Order) => ReactNode;
 }
 
-/** A list of orders (My Orders, Manage All Orders): cards on phones, the table on wider screens. */
+/** A list of orders (My Orders, Manage All Orders) in the responsive data table. */
 export function OrderTable({
   orders,
   label,
@@ -39,51 +28,35 @@ export function OrderTable({
 }: OrderTableProps) {
   const columns: DataColumn<Order>[] = [
     { header: '#', rowHeader: true, cell: (_order, index) => index + 1 },
-    { header: 'Name', className: 'whitespace-nowrap', cell: (order) => order.userName },
+    { header: 'Name', cell: (order) => order.userName },
     ...(everyone
-      ? [{ header: 'Email', cell: (order: Order) => <EmailBreakable email={order.userEmail} /> }]
+      ? [{ header: 'Email', cell: (order: Order) => <EmailAddress email={order.userEmail} /> }]
       : []),
-    { header: 'Tool', className: everyone ? 'min-w-28' : 'min-w-40', cell: (order) => order.tool },
-    {
-      header: 'Quantity',
-      headerClassName: 'text-right',
-      className: 'text-right',
-      cell: (order) => formatCount(order.quantity),
-    },
+    { header: 'Tool', cell: (order) => order.tool },
+    { header: 'Quantity', align: 'end', cell: (order) => formatCount(order.quantity) },
     {
       header: 'Price',
-      headerClassName: 'text-right',
-      className: 'text-right whitespace-nowrap',
+      align: 'end',
+      className: 'whitespace-nowrap',
       cell: (order) => formatPrice(order.price),
     },
     ...(everyone
       ? [
           {
             header: 'Address',
-            className: 'min-w-40 whitespace-pre-line',
+            className: 'whitespace-pre-line break-words',
             cell: (order: Order) => order.address,
           },
           { header: 'Needed by', className: 'whitespace-nowrap', cell: neededBy },
         ]
-      : []),
-    { header: 'Payment', cell: actions },
-  ];
-  const fields: DataCards<Order>['fields'] = [
-    { label: 'Name', value: (order) => order.userName },
-    ...(everyone
-      ? [{ label: 'Email', value: (order: Order) => order.userEmail, className: 'break-words' }]
-      : []),
-    { label: 'Quantity', value: (order) => formatCount(order.quantity) },
-    ...(everyone
-      ? [
+      : [
           {
-            label: 'Address',
-            value: (order: Order) => order.address,
-            className: 'whitespace-pre-line',
+            header: 'Date',
+            className: 'whitespace-nowrap',
+            cell: (order: Order) => <OrderDate order={order} />,
           },
-          { label: 'Needed by', value: neededBy },
-        ]
-      : []),
+        ]),
+    { header: 'Payment', cell: actions },
   ];
   return (
     <DataTable
@@ -91,18 +64,8 @@ export function OrderTable({
       rowKey={(order) => order._id}
       columns={columns}
       tableClassName={everyone ? 'table-zebra table-sm table' : 'table-zebra table'}
-      label={`${label} table`}
+      label={label}
       rowTestId={rowTestId}
-      // Small screens: one card per order, with its actions in reach (nine columns do not fit
-      // until md).
-      cards={{
-        below: everyone ? 'md' : 'sm',
-        label,
-        title: (order) => order.tool,
-        aside: (order) => formatPrice(order.price),
-        fields,
-        footer: actions,
-      }}
     />
   );
 }

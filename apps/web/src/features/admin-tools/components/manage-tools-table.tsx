@@ -2,7 +2,7 @@ import type { Tool } from '@shop/shared';
 import { type RefObject, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { type DataColumn, DataRow, DataTable } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatCount, formatPrice } from '../../../lib/format';
 import { errorMessage } from '../../../lib/form-errors';
@@ -17,10 +17,10 @@ const RETIRED_TEXT =
   'Retired: it has orders, so it is hidden from the shop and its orders are kept';
 /** The rows are ToolRows: each has its own Remove call and may open its editor beneath. */
 const columns: DataColumn<Tool>[] = [
-  { header: 'Name' },
-  { header: 'Price per unit', headerClassName: 'hidden sm:table-cell' },
-  { header: 'Available', headerClassName: 'hidden sm:table-cell' },
-  { header: 'Actions', headerClassName: 'text-right' },
+  { header: 'Name', rowHeader: true, className: 'font-normal' },
+  { header: 'Price per unit', align: 'end', className: 'whitespace-nowrap' },
+  { header: 'Available', align: 'end' },
+  { header: 'Actions' },
 ];
 
 const toolCount = (count: number) => `${count} ${count === 1 ? 'tool' : 'tools'}`;
@@ -58,75 +58,62 @@ function ToolRow({ tool, editing, onEdit, onCloseEditor, listRef }: ToolRowProps
   };
 
   return (
-    <>
-      <tr data-testid="tool-row">
-        <th scope="row" className="font-normal">
-          <div className="flex items-center gap-3">
-            <img
-              src={tool.img}
-              alt=""
-              width={40}
-              height={40}
-              loading="lazy"
-              decoding="async"
-              className="bg-base-200 rounded-field hidden h-10 w-10 shrink-0 object-contain p-1 sm:block"
-            />
-            <div className="min-w-0">
-              <span className="block font-semibold break-words">{tool.name}</span>
-              <span className="text-base-content/80 block text-sm sm:hidden">
-                {formatPrice(tool.price)} · {formatCount(tool.availableQuantity)} in stock
-              </span>
-            </div>
-          </div>
-        </th>
-        <td className="hidden whitespace-nowrap sm:table-cell">{formatPrice(tool.price)}</td>
-        <td className="hidden sm:table-cell">{formatCount(tool.availableQuantity)}</td>
-        <td>
-          <div className="flex justify-end gap-2">
-            <button
-              ref={editButtonRef}
-              type="button"
-              className="btn btn-outline btn-sm"
-              onClick={editing ? closeEditor : onEdit}
-              aria-expanded={editing}
-              aria-controls={editing ? editorId : undefined}
-              aria-label={`Edit ${tool.name}`}
-            >
-              Edit
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline btn-sm btn-square border-red-700 text-red-700 hover:bg-red-700 hover:text-white"
-              onClick={onRemove}
-              disabled={deleteTool.isPending}
-              aria-label={`Remove ${tool.name}`}
-            >
-              {deleteTool.isPending ? (
-                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-              ) : (
-                <svg
-                  viewBox="0 0 24 24"
-                  className="h-4 w-4"
-                  aria-hidden="true"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                >
-                  <path d="M6 6l12 12M18 6 6 18" />
-                </svg>
-              )}
-            </button>
-          </div>
-        </td>
-      </tr>
-      {editing && (
-        <tr>
-          <td colSpan={columns.length} id={editorId}>
-            <ToolEditor tool={tool} onClose={closeEditor} />
-          </td>
-        </tr>
-      )}
-    </>
+    <DataRow
+      testId="tool-row"
+      detail={editing ? <ToolEditor tool={tool} onClose={closeEditor} /> : undefined}
+      detailId={editorId}
+      cells={[
+        <div className="flex items-center gap-3">
+          <img
+            src={tool.img}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            decoding="async"
+            className="bg-base-200 rounded-field h-10 w-10 shrink-0 object-contain p-1"
+          />
+          <span className="min-w-0 font-semibold break-words">{tool.name}</span>
+        </div>,
+        formatPrice(tool.price),
+        formatCount(tool.availableQuantity),
+        <div className="flex gap-2">
+          <button
+            ref={editButtonRef}
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={editing ? closeEditor : onEdit}
+            aria-expanded={editing}
+            aria-controls={editing ? editorId : undefined}
+            aria-label={`Edit ${tool.name}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm btn-square border-red-700 text-red-700 hover:bg-red-700 hover:text-white"
+            onClick={onRemove}
+            disabled={deleteTool.isPending}
+            aria-label={`Remove ${tool.name}`}
+          >
+            {deleteTool.isPending ? (
+              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            ) : (
+              <svg
+                viewBox="0 0 24 24"
+                className="h-4 w-4"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.5"
+              >
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+            )}
+          </button>
+        </div>,
+      ]}
+    />
   );
 }
 
@@ -139,7 +126,7 @@ export function ManageToolsTable() {
   const [page, setPage] = useState(1);
   const [editingId, setEditingId] = useState<string | null>(null);
   const tools = useTools(page);
-  const captionRef = useRef<HTMLTableCaptionElement>(null);
+  const captionRef = useRef<HTMLElement>(null);
 
   return (
     <QueryState

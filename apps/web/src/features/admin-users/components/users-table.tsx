@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { type DataColumn, DataRow, DataTable } from '../../../components/ui/data-table';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
@@ -22,9 +23,9 @@ const makeAdminFailure = (error: unknown) =>
 
 /** The rows are UserRows: each has its own Make Admin call and focuses its role when it lands. */
 const columns: DataColumn<ShopUser>[] = [
-  { header: '#', headerClassName: 'hidden sm:table-cell' },
-  { header: 'User' },
-  { header: 'Actions', headerClassName: 'sm:text-right' },
+  { header: '#' },
+  { header: 'User', rowHeader: true, className: 'font-normal' },
+  { header: 'Actions' },
 ];
 
 interface UserRowProps {
@@ -51,25 +52,24 @@ function UserRow({ user, index, isYou, onRemove }: UserRowProps) {
     });
 
   return (
-    <tr data-testid="user-row">
-      <td className="hidden sm:table-cell">{index + 1}</td>
-      <th scope="row" className="font-normal">
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-semibold">{shownName}</span>
-          <span
-            ref={roleRef}
-            tabIndex={-1}
-            className={`badge badge-sm ${isAdmin ? 'badge-primary' : 'badge-ghost'}`}
-          >
-            {isAdmin ? 'Admin' : 'Customer'}
+    <DataRow
+      testId="user-row"
+      cells={[
+        index + 1,
+        <>
+          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-semibold">{shownName}</span>
+            <span
+              ref={roleRef}
+              tabIndex={-1}
+              className={`badge badge-sm ${isAdmin ? 'badge-primary' : 'badge-ghost'}`}
+            >
+              {isAdmin ? 'Admin' : 'Customer'}
+            </span>
           </span>
-        </span>
-        <span className="text-base-content/80 block text-sm [overflow-wrap:anywhere]">
-          {user.email}
-        </span>
-      </th>
-      <td>
-        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:justify-end">
+          <EmailAddress email={user.email} className="text-base-content/80 block text-sm" />
+        </>,
+        <div className="flex flex-wrap items-center gap-2">
           {!isAdmin && (
             <button
               type="button"
@@ -85,7 +85,7 @@ function UserRow({ user, index, isYou, onRemove }: UserRowProps) {
             </button>
           )}
           {isYou ? (
-            <span className="text-base-content/70 self-center text-sm">
+            <span className="text-base-content/70 text-sm">
               This is you: you cannot remove yourself
             </span>
           ) : (
@@ -98,9 +98,9 @@ function UserRow({ user, index, isYou, onRemove }: UserRowProps) {
               Remove User
             </button>
           )}
-        </div>
-      </td>
-    </tr>
+        </div>,
+      ]}
+    />
   );
 }
 
@@ -116,7 +116,7 @@ export function UsersTable({ currentUserEmail }: UsersTableProps) {
   // The user asked about; kept while the dialog closes, so its text does not flicker.
   const [removing, setRemoving] = useState<ShopUser | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const captionRef = useRef<HTMLTableCaptionElement>(null);
+  const captionRef = useRef<HTMLElement>(null);
   // After a removal the row and its button are gone: focus moves to the list once the dialog
   // has closed (this effect runs after the dialog's own, which puts focus back on the opener).
   const focusListOnClose = useRef(false);

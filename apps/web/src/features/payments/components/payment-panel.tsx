@@ -11,7 +11,7 @@ import { lazyModule } from '../../../lib/lazy-module';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useOrder } from '../api/get-order';
 import { usePaymentConfig } from '../api/get-payment-config';
-import { PaymentSuccess } from './payment-success';
+import { PaymentReceipt } from './payment-receipt';
 import { SandboxCardForm } from './sandbox-card-form';
 
 /** Stripe Elements and its React bindings load only on a shop set up for Stripe. */
@@ -60,8 +60,8 @@ function OrderSummary({ order }: { order: Order }) {
 
 /**
  * The payment page: what is paid for and how much, then the card form of the
- * configured provider: the sandbox ("Test mode", the default) or Stripe. A paid order shows
- * "paid" and no form.
+ * configured provider: the sandbox ("Test mode", the default) or Stripe. A paid order, or one
+ * just paid here, shows its receipt instead.
  */
 export function PaymentPanel({ orderId, viewerEmail }: PaymentPanelProps) {
   const order = useOrder(orderId);
@@ -72,19 +72,6 @@ export function PaymentPanel({ orderId, viewerEmail }: PaymentPanelProps) {
   const intent = usePaymentIntent(orderId, payable);
 
   const payment = (paying: Order): ReactNode => {
-    if (paidWith) return <PaymentSuccess transactionId={paidWith} />;
-    if (paying.status === 'paid' || paying.status === 'shipped')
-      return (
-        <div className="flex flex-col items-start gap-2">
-          <OrderStatusBadge status={paying.status} />
-          <p>This order is paid{paying.status === 'shipped' ? ' and on its way' : ''}.</p>
-          {paying.transactionId && (
-            <p className="text-sm">
-              Transaction id: <span className="font-mono break-all">{paying.transactionId}</span>
-            </p>
-          )}
-        </div>
-      );
     if (paying.status === 'cancelled')
       return (
         <div className="flex flex-col items-start gap-2">
@@ -146,12 +133,20 @@ export function PaymentPanel({ orderId, viewerEmail }: PaymentPanelProps) {
       pendingLabel="Loading the order"
       errorTitle="This order could not be loaded"
     >
-      {(loaded) => (
-        <div className="grid max-w-5xl items-start gap-6 lg:grid-cols-2">
-          <OrderSummary order={loaded} />
-          <Card label="Payment">{payment(loaded)}</Card>
-        </div>
-      )}
+      {(loaded) =>
+        paidWith || loaded.status === 'paid' || loaded.status === 'shipped' ? (
+          <PaymentReceipt
+            order={loaded}
+            paidNow={paidWith}
+            isBuyer={loaded.userEmail === viewerEmail}
+          />
+        ) : (
+          <div className="grid max-w-5xl items-start gap-6 lg:grid-cols-2">
+            <OrderSummary order={loaded} />
+            <Card label="Payment">{payment(loaded)}</Card>
+          </div>
+        )
+      }
     </QueryState>
   );
 }

@@ -1,14 +1,12 @@
 import { messages } from '@shop/shared';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
 
-/** Success shows "Congratulation!!" and the transaction id. */
+/** Success shows "Congratulation!!" and the transaction id, read out and focused at once. */
 export function PaymentSuccess({ transactionId }: { transactionId: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (
-    <div role="status" className="flex flex-col items-start gap-3">
+    <div role="status" className="flex flex-col items-start gap-2">
       <h2
         ref={headingRef}
         tabIndex={-1}
@@ -19,9 +17,6 @@ export function PaymentSuccess({ transactionId }: { transactionId: string }) {
       <p>
         Your transaction id: <span className="font-mono break-all">{transactionId}</span>
       </p>
-      <Link to={paths.dashboard.orders} className="btn btn-primary btn-sm">
-        Back to My Orders
-      </Link>
     </div>
   );
 }
