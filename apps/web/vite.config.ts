@@ -49,6 +49,39 @@ function routePreloads(routes: Record<string, string>): Plugin {
   };
 }
 
+/**
+ * Preloads the typeface (src/index.css) from `index.html`, so it arrives with the stylesheet,
+ * inside the moment `font-display: optional` waits, rather than after the stylesheet is parsed.
+ */
+function preloadTypeface(fileStem: string): Plugin {
+  return {
+    name: 'shop-preload-typeface',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        const file = Object.keys(context.bundle).find(
+          (fileName) => fileName.includes(fileStem) && fileName.endsWith('.woff2'),
+        );
+        if (!file) throw new Error(`preload-typeface: the build has no ${fileStem} font`);
+        return [
+          {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              href: `/${file}`,
+              as: 'font',
+              type: 'font/woff2',
+              crossorigin: '',
+            },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 /** In development the API runs apart (npm run dev); Vite forwards /api to it. */
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
 
@@ -63,6 +96,7 @@ export default defineConfig({
       [paths.register]: 'src/app/routes/register.tsx',
       '*': 'src/app/routes/not-found.tsx',
     }),
+    preloadTypeface('plus-jakarta-sans-latin-wght-normal'),
   ],
   server: { proxy: { '/api': apiTarget } },
   build: { target: 'es2022', sourcemap: false },

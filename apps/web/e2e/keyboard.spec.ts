@@ -183,6 +183,14 @@ test.describe('the dashboard menu on a phone (360 px)', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();
     await expect(page).toHaveURL(/\/dashboard\/orders$/);
+
+    // The browser's Back closes it too, on the page it goes back to.
+    await toggle.click();
+    await expect(drawer).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+    await expect(drawer).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });
 

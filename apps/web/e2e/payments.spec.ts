@@ -204,6 +204,10 @@ test('a cancelled order has nothing to pay', async ({ page, baseURL }) => {
   await cancelOrderViaApi(page, order._id);
   await page.goto(`/dashboard/payment/${order._id}`);
   await expect(page.getByText('This order was cancelled. There is nothing to pay.')).toBeVisible();
+  // Not asked for money above it either.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Cancelled order: /);
+  await expect(page.getByText(/Please pay/)).toHaveCount(0);
+  await expect(page.getByText('Get Your Delivery Soon')).toHaveCount(0);
   await expect(page.getByLabel('Card number')).toHaveCount(0);
 });
 

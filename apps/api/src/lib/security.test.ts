@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { jsonBodyLimit, securityHeaders } from './security';
+import {
+  apiSecurityHeaders,
+  corsForConfiguredOrigins,
+  jsonBodyLimit,
+  securityHeaders,
+} from './security';
 
 /** A page answered through the page headers, as a browser would receive it. */
 async function pageHeaders(stripe?: boolean, nodeEnv: 'production' | 'test' = 'test') {
@@ -93,5 +98,64 @@ describe('the body limit', () => {
       const response = await app.request('/', { method, headers: { 'Content-Length': '999999' } });
       expect(response.status, method).toBe(200);
     }
+  });
+});
+
+describe("the API's security headers", () => {
+  it('add HTTPS only in production, after the fixed set', () => {
+    const production = new Map(apiSecurityHeaders({ NODE_ENV: 'production' }));
+    expect(production.get('Strict-Transport-Security')).toBe('max-age=31536000; includeSubDomains');
+    expect(production.get('X-Frame-Options')).toBe('DENY');
+    expect(new Map(apiSecurityHeaders({ NODE_ENV: 'test' })).has('Strict-Transport-Security')).toBe(
+      false,
+    );
+  });
+});
+
+describe('cross-origin calls', () => {
+  const preflight = async (origins: string[], origin: string) => {
+    const app = new Hono();
+    const cors = corsForConfiguredOrigins({ CORS_ORIGINS: origins });
+    if (cors) app.use('*', cors);
+    app.post('/api/purchase', (c) => c.json({}));
+    return app.request('/api/purchase', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type, authorization, idempotency-key',
+      },
+    });
+  };
+
+  it('are not answered at all when no origin is configured', async () => {
+    const response = await preflight([], 'https://partner.example');
+    expect(
+      [...response.headers.keys()].filter((name) => name.startsWith('access-control-')),
+    ).toEqual([]);
+  });
+
+  it("let a configured origin send the shop's headers with credentials and read its own", async () => {
+    const response = await preflight(['https://partner.example'], 'https://partner.example');
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe('https://partner.example');
+    expect(response.headers.get('Access-Control-Allow-Credentials')).toBe('true');
+    expect(response.headers.get('Access-Control-Allow-Headers')).toBe(
+      'Content-Type,Authorization,Idempotency-Key',
+    );
+    expect(response.headers.get('Access-Control-Max-Age')).toBe('600');
+    const answer = await (async () => {
+      const app = new Hono();
+      app.use('*', corsForConfiguredOrigins({ CORS_ORIGINS: ['https://partner.example'] })!);
+      app.get('/api/tools', (c) => c.json([]));
+      return app.request('/api/tools', { headers: { Origin: 'https://partner.example' } });
+    })();
+    expect(answer.headers.get('Access-Control-Expose-Headers')).toBe(
+      'X-Total-Count,Idempotent-Replayed,X-Request-Id',
+    );
+  });
+
+  it('refuses an origin that is not configured', async () => {
+    const response = await preflight(['https://partner.example'], 'https://evil.example');
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Order, Tool } from '@shop/shared';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,145 @@ describeEachDatabase('unpaid orders expire', (kind) => {
     expect(await expiry.runOnce(new Date(due.getTime() + 6 * MINUTE))).toBe(1);
     expect((await orderNow(buyer, failing!._id)).status).toBe('cancelled');
     expect(await stockOf(tool._id)).toBe(10);
+  });
+});
+
+describeEachDatabase("the sweep's bounds and its timer", (kind) => {
+  let app: TestApp;
+  let buyer: Account;
+  /** Statements that claim orders (the only updates a sweep with a stub `expire` makes). */
+  let claims = 0;
+  /** When set, the sweep's last statement (forgetting old purchase keys) fails. */
+  let failCleanup = false;
+  const counting: KyselyPlugin = {
+    transformQuery({ node }) {
+      if (node.kind === 'UpdateQueryNode') claims += 1;
+      if (node.kind === 'DeleteQueryNode' && failCleanup) throw new Error('database went away');
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+  const logged: string[] = [];
+  const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(line) });
+  /** A sweep whose `expire` only records (so the orders stay due), on the counting database. */
+  const expiryWith = (
+    options: { batchSize?: number; maxBatches?: number; intervalMs?: number } = {},
+    expire: (orderId: string) => Promise<boolean> = async () => true,
+  ) =>
+    createOrderExpiry(app.database.db.withPlugin(counting), {
+      logger,
+      intervalMs: options.intervalMs ?? 60_000,
+      batchSize: options.batchSize,
+      maxBatches: options.maxBatches,
+      expire,
+    });
+  // Each claim holds its orders for 5 minutes after the time judged by: each test judges by a
+  // time 10 minutes after the last, so every order is due and unclaimed again.
+  let judgedAt = Date.now() + 60 * MINUTE;
+  const nextTime = () => new Date((judgedAt += 10 * MINUTE));
+  const waitFor = async (done: () => boolean, what: string) => {
+    const deadline = Date.now() + 5_000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`waited 5 s for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false, env: { UNPAID_ORDER_TTL_MINUTES: 30 } });
+    const admin = await signUpAdmin(app);
+    buyer = await signUpWithToken(app);
+    const created = await send(app, 'POST', '/api/tools', admin.token, {
+      name: 'Batch Fan',
+      description: 'Five unpaid orders',
+      minOrderQuantity: 1,
+      availableQuantity: 100,
+      price: 2,
+      img: '/images/tools/cooling-fan.svg',
+    });
+    const tool = (await created.json()) as Tool;
+    // Five unpaid orders (MAX_UNPAID_ORDERS), all due after 30 minutes.
+    for (let i = 0; i < 5; i++) {
+      const response = await send(app, 'POST', '/api/purchase', buyer.token, purchase(tool._id, 1));
+      expect(response.status).toBe(201);
+    }
+  });
+  afterAll(() => app.close());
+
+  it('claims at most batchSize orders at a time, and stops after maxBatches', async () => {
+    const expired: string[] = [];
+    const record = async (id: string) => (expired.push(id), true);
+    // 5 due orders, 2 to a batch, 2 batches: 4 now.
+    claims = 0;
+    expect(await expiryWith({ batchSize: 2, maxBatches: 2 }, record).runOnce(nextTime())).toBe(4);
+    expect(claims).toBe(2);
+    expect(new Set(expired).size).toBe(4);
+    // 3 batches allowed: 2 + 2 + 1, and a short batch ends the sweep.
+    claims = 0;
+    expect(await expiryWith({ batchSize: 2, maxBatches: 5 }).runOnce(nextTime())).toBe(5);
+    expect(claims).toBe(3);
+    // A batch of exactly batchSize may not be the last: one more claim finds the end.
+    claims = 0;
+    expect(await expiryWith({ batchSize: 5, maxBatches: 5 }).runOnce(nextTime())).toBe(5);
+    expect(claims).toBe(2);
+    // By default, one batch takes all five.
+    claims = 0;
+    expect(await expiryWith().runOnce(nextTime())).toBe(5);
+    expect(claims).toBe(1);
+  });
+
+  it('sweeps at start and then every interval, once at a time, until stopped', async () => {
+    let release = () => {};
+    let slow = false;
+    const expiry = expiryWith({ intervalMs: 20 }, async () => {
+      if (slow) await new Promise<void>((resolve) => (release = resolve));
+      return false;
+    });
+    claims = 0;
+    expiry.start();
+    expiry.start(); // a second start changes nothing
+    await waitFor(() => claims >= 1, 'the sweep at start');
+    await waitFor(() => claims >= 4, 'sweeps on the interval');
+
+    // A sweep held up by a slow expiry is not doubled by the ticks meanwhile.
+    await expiry.stop();
+    // Due by the database's clock, which the timer's sweeps judge by.
+    await app.database.db
+      .updateTable('orders')
+      .set({ pay_by: new Date(Date.now() - MINUTE), expiry_lease_until: null })
+      .execute();
+    slow = true;
+    claims = 0;
+    expiry.start();
+    await waitFor(() => claims >= 1, 'the held-up sweep');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(claims).toBe(1);
+    const stopped = expiry.stop();
+    slow = false;
+    release();
+    await stopped;
+
+    // Stopped means stopped: no timer is left, the second start's included.
+    const after = claims;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(claims).toBe(after);
+  });
+
+  it('logs a sweep that failed and sweeps again at the next tick', async () => {
+    const expiry = expiryWith({ intervalMs: 20 });
+    logged.length = 0;
+    failCleanup = true;
+    claims = 0;
+    expiry.start();
+    await waitFor(() => logged.some((line) => line.includes('order expiry failed')), 'the log');
+    failCleanup = false;
+    const failedAt = claims;
+    await waitFor(() => claims > failedAt + 1, 'the next sweeps');
+    await expiry.stop();
+    expect(JSON.parse(logged[0]!)).toMatchObject({
+      msg: 'order expiry failed',
+      err: { message: 'database went away' },
+    });
   });
 });
 

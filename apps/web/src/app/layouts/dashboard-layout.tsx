@@ -1,5 +1,5 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 
@@ -80,9 +80,12 @@ export default function DashboardLayout() {
     setMenuOpen(true);
   };
   const closeMenu = () => menuRef.current?.close();
+  // Any move to another page closes the drawer, the browser's Back and Forward included.
+  const { key: locationKey } = useLocation();
+  useEffect(() => menuRef.current?.close(), [locationKey]);
 
   return (
-    <div className="min-h-[calc(100dvh-var(--spacing-navbar))] mx-auto flex max-w-7xl">
+    <div className="min-h-[calc(100dvh-var(--spacing-navbar))] mx-auto flex max-w-(--container-content)">
       <aside className="bg-base-200 hidden w-64 shrink-0 lg:block">
         <div className="top-navbar sticky max-h-[calc(100dvh-var(--spacing-navbar))] overflow-y-auto">
           <DashboardLinks />

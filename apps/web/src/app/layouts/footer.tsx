@@ -32,7 +32,7 @@ const socials: { name: string; path: ReactNode }[] = [
 export function Footer() {
   return (
     <footer className="bg-neutral text-neutral-content">
-      <div className="footer mx-auto max-w-7xl grid-cols-2 p-10 md:grid-cols-4">
+      <div className="footer content-width grid-cols-2 py-10 md:grid-cols-4">
         {columns.map((column) => (
           <section key={column.title} aria-labelledby={`footer-${column.title}`}>
             <h2 id={`footer-${column.title}`} className="footer-title">
@@ -67,7 +67,7 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <div className="border-neutral-content/20 mx-auto max-w-7xl border-t px-10 py-4 text-center text-sm">
+      <div className="border-neutral-content/20 content-width border-t py-4 text-center text-sm">
         <p>Copyright © {new Date().getFullYear()} - All rights reserved by Laptop Parts Shop</p>
       </div>
     </footer>

@@ -32,7 +32,7 @@ export function Navbar() {
 
   return (
     <header className="bg-base-100/95 border-base-200 h-navbar sticky top-0 z-30 border-b backdrop-blur">
-      <nav aria-label="Main" className="navbar mx-auto h-full min-h-0 max-w-7xl px-4">
+      <nav aria-label="Main" className="navbar content-width h-full min-h-0">
         <div className="navbar-start gap-1">
           <div className="dropdown lg:hidden">
             <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">

@@ -12,35 +12,36 @@ import { OurWarehouse } from './home/our-warehouse';
 function Band({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
     <div className={className}>
-      <div className="mx-auto max-w-7xl px-4">{children}</div>
+      <div className="content-width">{children}</div>
     </div>
   );
 }
 
+/** Text first (it is the first paint), on the content's left edge; the picture keeps its box. */
 function Hero() {
   return (
     <section className="from-primary/10 to-secondary/10 bg-gradient-to-br">
-      <div className="hero mx-auto min-h-[28rem] max-w-7xl px-4">
-        <div className="hero-content flex-col gap-10 px-0 lg:flex-row-reverse">
-          <img
-            src="/images/hero.svg"
-            alt="An open laptop surrounded by memory, an SSD and a cooling fan"
-            width={560}
-            height={420}
-            className="h-auto w-full max-w-md"
-            fetchPriority="high"
-          />
-          <div className="max-w-xl text-center lg:text-left">
-            <h1 className="text-4xl font-extrabold md:text-5xl">Get Your Laptop Parts Here</h1>
-            <p className="py-6 text-lg">
-              We are supplying laptop parts all over the world. You can buy any types of parts in
-              retail price here.
-            </p>
-            <a href={`#${paths.ourToolsAnchor}`} className="btn btn-primary btn-lg">
-              Show Me
-            </a>
-          </div>
+      <div className="content-width grid items-center gap-8 py-12 md:py-16 lg:grid-cols-2 lg:gap-12">
+        <div className="text-center lg:text-start">
+          <h1 className="text-4xl leading-tight font-extrabold tracking-tight text-balance md:text-5xl">
+            Get Your Laptop Parts Here
+          </h1>
+          <p className="text-base-content/80 mx-auto max-w-xl py-6 text-lg lg:mx-0">
+            We are supplying laptop parts all over the world. You can buy any types of parts in
+            retail price here.
+          </p>
+          <a href={`#${paths.ourToolsAnchor}`} className="btn btn-primary btn-lg">
+            Show Me
+          </a>
         </div>
+        <img
+          src="/images/hero.svg"
+          alt="An open laptop surrounded by memory, an SSD and a cooling fan"
+          width={560}
+          height={420}
+          className="mx-auto aspect-[4/3] h-auto w-full max-w-sm lg:max-w-lg"
+          fetchPriority="high"
+        />
       </div>
     </section>
   );

@@ -35,7 +35,7 @@ export default function PurchaseRoute() {
       {(loaded) =>
         // The spinner shows until the user is known (`pending`).
         user && (
-          <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 lg:grid-cols-[2fr_3fr]">
+          <div className="content-width grid gap-8 py-10 lg:grid-cols-[2fr_3fr]">
             <ToolSummary tool={loaded} />
             <section
               aria-labelledby="purchase-title"

@@ -4,10 +4,14 @@ const tone: Record<OrderStatus, string> = {
   unpaid: 'badge-warning',
   paid: 'badge-success',
   shipped: 'badge-info',
-  cancelled: 'badge-neutral badge-outline',
+  cancelled: 'badge-neutral',
 };
 
 /** An order's state in words ("paid", "shipped", "cancelled"), as the product's badges say it. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`badge ${tone[status]} whitespace-nowrap`}>{status}</span>;
+  return (
+    <span className={`badge badge-soft ${tone[status]} font-medium whitespace-nowrap`}>
+      {status}
+    </span>
+  );
 }

@@ -63,7 +63,7 @@ export function OrderTable({
       rows={orders}
       rowKey={(order) => order._id}
       columns={columns}
-      tableClassName={everyone ? 'table-zebra table-sm table' : 'table-zebra table'}
+      tableClassName={everyone ? 'table-sm table' : 'table'}
       label={label}
       rowTestId={rowTestId}
     />

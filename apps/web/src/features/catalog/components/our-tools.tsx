@@ -122,7 +122,7 @@ export function OurTools({ isAdmin, neededBy }: OurToolsProps) {
         {(loaded) => (
           <>
             <div
-              className={`grid gap-6 transition-opacity lg:grid-cols-2 ${searching ? 'opacity-60' : ''}`}
+              className={`grid grid-cols-2 gap-x-4 gap-y-10 transition-opacity sm:gap-x-6 md:grid-cols-3 xl:grid-cols-4 ${searching ? 'opacity-60' : ''}`}
               aria-busy={tools.isFetching}
             >
               {loaded.tools.map((tool) => (

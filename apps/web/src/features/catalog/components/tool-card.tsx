@@ -12,50 +12,59 @@ interface ToolCardProps {
   neededBy?: string;
 }
 
+/** The card's small print, label and value (docs/product.md's card fields). */
+const facts = (tool: Tool, orderDate: Date): [label: string, value: string][] => [
+  ['Minimum order', formatCount(tool.minOrderQuantity)],
+  ['Available', formatCount(tool.availableQuantity)],
+  ['Order Date', formatMediumDate(orderDate)],
+];
+
+/**
+ * One tool in the storefront grid (docs/design.md): the picture first and square, then the name
+ * and the price, then the product's other fields in small type, and "Order Now" at the foot so
+ * the buttons of a row line up whatever the length of the names above them.
+ */
 export function ToolCard({ tool, orderDate, showOrderButton, neededBy }: ToolCardProps) {
   const headingId = `tool-${tool._id}`;
   return (
-    <article
-      aria-labelledby={headingId}
-      data-testid="tool-card"
-      className="card card-side bg-base-100 border-base-300 flex-col border shadow-sm sm:flex-row"
-    >
-      <figure className="bg-base-200 shrink-0 sm:w-48">
+    <article aria-labelledby={headingId} data-testid="tool-card" className="flex flex-col">
+      {/* Square, and never cropped: a picture of another shape (an admin's link) is letterboxed. */}
+      <figure className="bg-base-200 rounded-box aspect-square overflow-hidden">
         <img
           src={tool.img}
           alt={tool.name}
           width={400}
-          height={300}
+          height={400}
           loading="lazy"
           decoding="async"
-          className="h-44 w-full object-contain p-3 sm:h-full"
+          className="h-full w-full object-contain"
         />
       </figure>
-      <div className="card-body gap-2">
-        <h3 id={headingId} className="card-title text-xl">
+      <div className="flex flex-1 flex-col gap-2 pt-3">
+        <h3 id={headingId} className="text-base leading-snug font-semibold sm:text-lg">
           {tool.name}
         </h3>
-        <p className="text-base-content/80 text-sm">{tool.description}</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="font-medium">Minimum order</dt>
-          <dd>{formatCount(tool.minOrderQuantity)}</dd>
-          <dt className="font-medium">Available</dt>
-          <dd>{formatCount(tool.availableQuantity)}</dd>
-          <dt className="font-medium">Price per unit</dt>
-          <dd className="text-primary font-semibold">{formatPrice(tool.price)}</dd>
-          <dt className="font-medium">Order Date</dt>
-          <dd>{formatMediumDate(orderDate)}</dd>
+        <dl>
+          <dt className="text-base-content/70 text-xs">Price per unit</dt>
+          <dd className="text-primary text-xl font-bold">{formatPrice(tool.price)}</dd>
+        </dl>
+        <p className="text-base-content/80 line-clamp-3 text-sm">{tool.description}</p>
+        <dl className="border-base-300 mt-auto border-t pt-2 text-xs sm:text-sm">
+          {facts(tool, orderDate).map(([label, value]) => (
+            <div key={label} className="flex justify-between gap-2">
+              <dt className="text-base-content/70">{label}</dt>
+              <dd className="font-medium">{value}</dd>
+            </div>
+          ))}
         </dl>
         {showOrderButton && (
-          <div className="card-actions mt-2 justify-end">
-            <Link
-              to={paths.purchase(tool._id, neededBy)}
-              className="btn btn-primary"
-              aria-label={`Order Now: ${tool.name}`}
-            >
-              Order Now
-            </Link>
-          </div>
+          <Link
+            to={paths.purchase(tool._id, neededBy)}
+            className="btn btn-primary btn-sm sm:btn-md mt-1 w-full"
+            aria-label={`Order Now: ${tool.name}`}
+          >
+            Order Now
+          </Link>
         )}
       </div>
     </article>

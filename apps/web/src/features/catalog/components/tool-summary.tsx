@@ -10,7 +10,7 @@ export function ToolSummary({ tool }: { tool: Tool }) {
           src={tool.img}
           alt={tool.name}
           width={400}
-          height={300}
+          height={400}
           decoding="async"
           className="mx-auto h-64 w-full object-contain p-4"
         />

@@ -31,13 +31,17 @@ function Card({ children, label }: { children: ReactNode; label: string }) {
   );
 }
 
+/** What the order is; a cancelled order is not asked for money. */
 function OrderSummary({ order }: { order: Order }) {
+  const cancelled = order.status === 'cancelled';
   return (
     <Card label="Order">
-      <h1 className="text-2xl font-bold">Pay For: {order.tool}</h1>
-      <p className="text-primary font-semibold">Get Your Delivery Soon</p>
+      <h1 className="text-2xl font-bold">
+        {cancelled ? 'Cancelled order' : 'Pay For'}: {order.tool}
+      </h1>
+      {!cancelled && <p className="text-primary font-semibold">Get Your Delivery Soon</p>}
       <p className="text-lg">
-        Please pay: <strong>{formatPrice(order.price)}</strong>
+        {cancelled ? 'Total' : 'Please pay'}: <strong>{formatPrice(order.price)}</strong>
       </p>
       <PayBy payBy={order.status === 'unpaid' ? order.payBy : null} explained />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

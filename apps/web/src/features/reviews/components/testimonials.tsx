@@ -2,8 +2,17 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { useReviews } from '../api/get-reviews';
+import { reviewGrid } from '../utils/review-grid';
 
-/** "Testimonial" / "What Our Clients Says": customers' reviews, three to a row. */
+/** Whole class names, so that Tailwind finds them in the source. */
+const wideColumnClass = {
+  1: 'lg:grid-cols-1',
+  2: 'lg:grid-cols-2',
+  3: 'lg:grid-cols-3',
+  4: 'lg:grid-cols-4',
+} as const;
+
+/** "Testimonial" / "What Our Clients Says": the newest reviews, three to a row, none left alone. */
 export function Testimonials() {
   const reviews = useReviews();
   return (
@@ -18,37 +27,50 @@ export function Testimonials() {
           <EmptyState>No reviews yet. Be the first to tell us how your order went.</EmptyState>
         }
       >
-        {(items) => (
-          <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {items.map((review) => (
-              <li key={review._id} data-testid="review">
-                <figure className="card bg-base-100 border-base-300 h-full border shadow-sm">
-                  <div className="card-body gap-4">
-                    <h3 className="card-title text-lg">{review.review}</h3>
-                    <blockquote className="text-base-content/80 flex-1 italic">
-                      <p>“{review.description}”</p>
-                    </blockquote>
-                    <figcaption className="flex items-center gap-3">
-                      <img
-                        src={review.img}
-                        alt=""
-                        width={96}
-                        height={96}
-                        loading="lazy"
-                        decoding="async"
-                        className="ring-primary/30 ring-offset-base-100 h-14 w-14 rounded-full ring-2 ring-offset-2"
-                      />
-                      <div>
-                        <p className="font-semibold">{review.name}</p>
-                        <p className="text-base-content/70 text-sm">{review.location}</p>
-                      </div>
-                    </figcaption>
-                  </div>
-                </figure>
-              </li>
-            ))}
-          </ul>
-        )}
+        {(items) => {
+          const grid = reviewGrid(items.length);
+          return (
+            <ul
+              className={`grid grid-cols-1 gap-6 ${grid.shown > 1 ? 'md:grid-cols-2' : 'mx-auto max-w-xl'} ${wideColumnClass[grid.wideColumns]}`}
+            >
+              {items.slice(0, grid.shown).map((review, index) => (
+                <li
+                  key={review._id}
+                  data-testid="review"
+                  className={
+                    grid.lastSpansTwo && index === grid.shown - 1
+                      ? 'md:col-span-2 lg:col-span-1'
+                      : ''
+                  }
+                >
+                  <figure className="card bg-base-100 border-base-300 h-full border">
+                    <div className="card-body gap-4">
+                      <h3 className="card-title text-lg">{review.review}</h3>
+                      <blockquote className="text-base-content/80 flex-1 italic">
+                        <p>“{review.description}”</p>
+                      </blockquote>
+                      <figcaption className="flex items-center gap-3">
+                        <img
+                          src={review.img}
+                          alt=""
+                          width={96}
+                          height={96}
+                          loading="lazy"
+                          decoding="async"
+                          className="ring-primary/30 ring-offset-base-100 h-14 w-14 rounded-full ring-2 ring-offset-2"
+                        />
+                        <div>
+                          <p className="font-semibold">{review.name}</p>
+                          <p className="text-base-content/70 text-sm">{review.location}</p>
+                        </div>
+                      </figcaption>
+                    </div>
+                  </figure>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
       </QueryState>
     </section>
   );

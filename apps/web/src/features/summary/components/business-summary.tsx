@@ -22,12 +22,12 @@ export function BusinessSummary() {
         empty={<EmptyState>Our figures will be published soon.</EmptyState>}
       >
         {(items) => (
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
             {items.map((item) => (
               <li
                 key={item._id}
                 data-testid="summary-item"
-                className="bg-base-100 border-base-300 rounded-box flex flex-col items-center gap-3 border p-6 text-center shadow-sm"
+                className="bg-base-100 border-base-300 rounded-box flex flex-col items-center gap-3 border p-4 text-center sm:p-6"
               >
                 <img
                   src={item.img}
@@ -38,7 +38,7 @@ export function BusinessSummary() {
                   decoding="async"
                   className="h-20 w-20"
                 />
-                <p className="text-primary text-4xl font-extrabold tabular-nums">
+                <p className="text-primary text-3xl font-extrabold tabular-nums sm:text-4xl">
                   {formatCount(item.number)}+
                 </p>
                 <p className="text-base-content/80 font-medium">{item.description}</p>

@@ -1,0 +1,107 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/** docs/design.md, as a visitor sees it: the grid, the testimonials, the hero and the typeface. */
+
+const boxes = async (items: Locator) =>
+  Promise.all((await items.all()).map(async (item) => (await item.boundingBox())!));
+
+/** How many items share each row, top to bottom (items whose tops are within 2 px). */
+async function rowLengths(items: Locator) {
+  const rows = new Map<number, number>();
+  for (const box of await boxes(items)) {
+    const top = [...rows.keys()].find((y) => Math.abs(y - box.y) <= 2) ?? box.y;
+    rows.set(top, (rows.get(top) ?? 0) + 1);
+  }
+  return [...rows.entries()].sort(([a], [b]) => a - b).map(([, count]) => count);
+}
+
+async function openHome(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  await page.goto('/');
+  await expect(page.getByTestId('tool-card').first()).toBeVisible();
+}
+
+for (const [width, perRow] of [
+  [360, 2],
+  [768, 3],
+  [1280, 4],
+] as const) {
+  test(`at ${width} px the tools are ${perRow} to a row, with square pictures and aligned buttons`, async ({
+    page,
+  }) => {
+    await openHome(page, width);
+    const cards = page.getByTestId('tool-card');
+    const rows = await rowLengths(cards);
+    expect(rows[0]).toBe(perRow);
+    expect(rows.slice(0, -1).every((length) => length === perRow)).toBe(true);
+    for (const box of await boxes(cards.locator('figure'))) {
+      expect(Math.abs(box.width - box.height)).toBeLessThanOrEqual(1);
+    }
+    // "Order Now" of a row's cards on one line, whatever the length of their names.
+    const buttons = await boxes(page.getByRole('link', { name: /^Order Now:/ }));
+    expect(new Set(buttons.slice(0, perRow).map((box) => Math.round(box.y))).size).toBe(1);
+  });
+}
+
+for (const width of [768, 1280]) {
+  test(`at ${width} px no testimonial is left alone on the last row`, async ({ page }) => {
+    await openHome(page, width);
+    const reviews = page.getByTestId('review');
+    await reviews.first().scrollIntoViewIfNeeded();
+    await expect(reviews.first()).toBeVisible();
+    const rows = await rowLengths(reviews);
+    const list = (await page.getByTestId('review').first().locator('..').boundingBox())!;
+    const last = (await reviews.last().boundingBox())!;
+    // Alone only when it spans the whole row.
+    expect(rows.at(-1)! > 1 || Math.abs(last.width - list.width) <= 1, `rows ${rows}`).toBe(true);
+  });
+}
+
+test('the hero lines up with the content and nothing on the home page shifts while it loads', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[])
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('tool-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!;
+  const logo = (await page.getByRole('link', { name: 'Laptop Parts Shop' }).boundingBox())!;
+  const firstCard = (await page.getByTestId('tool-card').first().boundingBox())!;
+  expect(Math.abs(heading.x - logo.x)).toBeLessThanOrEqual(1);
+  expect(Math.abs(heading.x - firstCard.x)).toBeLessThanOrEqual(1);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+});
+
+test('the shop speaks in its own typeface, preloaded with the page', async ({ page }) => {
+  const response = await page.request.get('/');
+  const html = await response.text();
+  const preload =
+    /<link rel="preload" href="(\/assets\/plus-jakarta-sans-[^"]+\.woff2)" as="font"/.exec(html);
+  expect(preload, 'the font preload in the page').not.toBeNull();
+  expect((await page.request.get(preload![1]!)).status()).toBe(200);
+
+  await page.goto('/');
+  await page.reload(); // cached now, so `font-display: optional` uses it at once
+  await expect(page.getByTestId('tool-card').first()).toBeVisible();
+  const used = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].some(
+      (font) => font.family.includes('Plus Jakarta Sans') && font.status === 'loaded',
+    );
+  });
+  expect(used).toBe(true);
+  expect(await page.locator('body').evaluate((body) => getComputedStyle(body).fontFamily)).toMatch(
+    /^"Plus Jakarta Sans Variable"/,
+  );
+});
