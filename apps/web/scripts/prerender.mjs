@@ -56,12 +56,24 @@ if (!stylesheet) throw new Error('index.html links no stylesheet');
 const css = fs.readFileSync(path.join(dist, stylesheet[1]), 'utf8');
 if (css.includes('</style')) throw new Error('the stylesheet cannot be inlined');
 
-/** The shell with the rendered screen in #root, its styles inline, its own chunks preloaded. */
+// The page is readable before any script runs, so its scripts start once it has painted:
+// public/boot.js adds the entry and its preloads then, from its data attributes.
+const entryScript = shell.match(
+  /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/,
+);
+if (!entryScript) throw new Error('index.html has no entry script');
+const shellPreloads = [
+  ...shell.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+];
+
+/** The shell with the rendered screen in #root, its styles inline, its scripts after the paint. */
 function page(html, chunks = []) {
-  const links = chunks.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`);
-  return shell
+  const preload = [...shellPreloads.map((link) => link[1]), ...chunks].join(' ');
+  const boot = `<script defer src="/boot.js" data-entry="${entryScript[1]}" data-preload="${preload}"></script>`;
+  let result = shell.replace(entryScript[0], () => boot);
+  for (const link of shellPreloads) result = result.replace(link[0], '');
+  return result
     .replace(stylesheet[0], () => `<style>${css}</style>`)
-    .replace('</head>', links.length ? `  ${links.join('\n    ')}\n  </head>` : '</head>')
     .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
 }
 

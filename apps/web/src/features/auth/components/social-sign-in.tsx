@@ -70,8 +70,12 @@ export function SocialSignIn({ onAttempt, onError }: SocialSignInProps) {
         <p role="status" className="sr-only">
           Checking which sign-in services this shop offers
         </p>
+        {/* Each row as tall as a button with its reason line, so nothing moves when they come. */}
         {[0, 1, 2].map((row) => (
-          <div key={row} className="skeleton h-10 w-full" aria-hidden="true" />
+          <div key={row} className="grid gap-1" aria-hidden="true">
+            <div className="skeleton h-10 w-full" />
+            <div className="h-4" />
+          </div>
         ))}
       </div>
     );
@@ -128,11 +132,10 @@ export function SocialSignIn({ onAttempt, onError }: SocialSignInProps) {
               )}
               Continue with {provider.name}
             </button>
-            {reason && (
-              <p id={reasonId} className="text-base-content/70 text-center text-xs">
-                {reason}
-              </p>
-            )}
+            {/* The line keeps its height without a reason: the page does not move under it. */}
+            <p id={reasonId} className="text-base-content/70 min-h-4 text-center text-xs">
+              {reason}
+            </p>
           </div>
         );
       })}

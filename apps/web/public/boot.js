@@ -1,0 +1,27 @@
+/* global document, requestAnimationFrame */
+// Starts a prerendered page's scripts once the page has painted (docs/decisions/018): the page
+// is readable without them, so they wait, and the page, its font and its pictures get the
+// network first. The entry and the chunks to preload come from this script's data attributes.
+(function () {
+  var script = document.currentScript;
+  var entry = script.dataset.entry;
+  var preloads = (script.dataset.preload || '').split(' ').filter(Boolean);
+  function start() {
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var module = document.createElement('script');
+    module.type = 'module';
+    module.crossOrigin = '';
+    module.src = entry;
+    document.head.appendChild(module);
+  }
+  // The second frame comes after the first paint.
+  requestAnimationFrame(function () {
+    requestAnimationFrame(start);
+  });
+})();
