@@ -20,8 +20,28 @@
     module.src = entry;
     document.head.appendChild(module);
   }
-  // The second frame comes after the first paint.
-  requestAnimationFrame(function () {
-    requestAnimationFrame(start);
-  });
+  var started = false;
+  function startOnce() {
+    if (started) return;
+    started = true;
+    setTimeout(start, 0);
+  }
+  // Once the first contentful paint has happened; where paint timing is missing, two frames on.
+  var paints =
+    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes;
+  if (paints && paints.indexOf('paint') !== -1) {
+    new PerformanceObserver(function (list, observer) {
+      list.getEntries().forEach(function (entry) {
+        if (entry.name !== 'first-contentful-paint') return;
+        observer.disconnect();
+        startOnce();
+      });
+    }).observe({ type: 'paint', buffered: true });
+    // A page that never paints content (a blank screen) still gets its scripts.
+    setTimeout(startOnce, 3000);
+  } else {
+    requestAnimationFrame(function () {
+      requestAnimationFrame(startOnce);
+    });
+  }
 })();
