@@ -89,7 +89,13 @@ async function score(url, port) {
         audit.scoreDisplayMode !== 'notApplicable',
     )
     .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-  return { scores, failed };
+  const { audits } = result.lhr;
+  return {
+    scores,
+    failed,
+    lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+    cls: audits['cumulative-layout-shift'].numericValue,
+  };
 }
 
 /**
