@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
+import { LineIcon } from '../../components/ui/line-icon';
 
 const customerLinks = [
   { to: paths.dashboard.orders, label: 'My Orders' },
@@ -128,16 +129,9 @@ export default function DashboardLayout() {
               aria-label="Close dashboard menu"
               onClick={closeMenu}
             >
-              <svg
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
+              <LineIcon className="h-5 w-5">
                 <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
+              </LineIcon>
             </button>
           </div>
           <DashboardLinks onChoose={closeMenu} />

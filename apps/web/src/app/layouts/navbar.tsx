@@ -2,6 +2,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
+import { LineIcon } from '../../components/ui/line-icon';
 
 const pageLinks = [
   { to: paths.blogs, label: 'Blogs' },
@@ -36,16 +37,9 @@ export function Navbar() {
         <div className="navbar-start gap-1">
           <div className="dropdown lg:hidden">
             <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">
-              <svg
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
+              <LineIcon className="h-6 w-6">
                 <path d="M4 6h16M4 12h16M4 18h16" />
-              </svg>
+              </LineIcon>
             </button>
             <ul className="menu dropdown-content bg-base-100 rounded-box z-40 mt-3 w-52 p-2 shadow">
               {items}

@@ -10,6 +10,7 @@ import { useDeleteTool } from '../api/delete-tool';
 import { useTools } from '../api/get-tools';
 import { ToolEditor } from './tool-editor';
 import { Pager } from '../../../components/ui/pager';
+import { LineIcon } from '../../../components/ui/line-icon';
 
 /** Removing a tool asks a browser confirm with these words. */
 const CONFIRM_TEXT = 'Are you sure?';
@@ -99,16 +100,9 @@ function ToolRow({ tool, editing, onEdit, onCloseEditor, listRef }: ToolRowProps
             {deleteTool.isPending ? (
               <span className="loading loading-spinner loading-xs" aria-hidden="true" />
             ) : (
-              <svg
-                viewBox="0 0 24 24"
-                className="h-4 w-4"
-                aria-hidden="true"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.5"
-              >
+              <LineIcon className="h-4 w-4" strokeWidth={2.5}>
                 <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
+              </LineIcon>
             )}
           </button>
         </div>,

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useSignInOptions } from '../api/get-sign-in-options';
 import { type SocialProvider, useSignInSocial } from '../api/sign-in-social';
 import { errorMessage } from '../../../lib/form-errors';
+import { LineIcon } from '../../../components/ui/line-icon';
 
 interface SocialSignInProps {
   onAttempt: () => void;
@@ -32,17 +33,10 @@ const icons: Record<SocialProvider, ReactNode> = {
     </svg>
   ),
   oidc: (
-    <svg
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
+    <LineIcon className="h-5 w-5">
       <circle cx="8" cy="15" r="4" />
       <path d="m10.8 12.2 8.7-8.7M17 6l2.5 2.5M14.5 8.5 16.5 10.5" />
-    </svg>
+    </LineIcon>
   ),
 };
 

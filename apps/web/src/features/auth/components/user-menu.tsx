@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
 import type { AuthUser } from '../hooks/use-auth';
+import { LineIcon } from '../../../components/ui/line-icon';
 
 interface UserMenuProps {
   user: AuthUser;
@@ -64,16 +65,9 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           {initial}
         </span>
         <span className="sr-only max-w-40 truncate sm:not-sr-only">{user.name}</span>
-        <svg
-          viewBox="0 0 24 24"
-          className="h-4 w-4"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon className="h-4 w-4">
           <path d="m6 9 6 6 6-6" />
-        </svg>
+        </LineIcon>
       </button>
       {open && (
         <ul
