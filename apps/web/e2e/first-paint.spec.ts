@@ -74,3 +74,25 @@ test('the public pages arrive rendered and hydrate without a mismatch', async ({
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
 });
+
+test('boot.js starts the entry and every screen chunk the page lists, a few per task', async ({
+  page,
+}) => {
+  await page.goto('/login', { waitUntil: 'networkidle' });
+  const { listed, preloaded, entry, started } = await page.evaluate(() => {
+    const boot = document.querySelector<HTMLScriptElement>('script[data-entry]');
+    return {
+      listed: (boot?.dataset.preload ?? '').split(' ').filter(Boolean),
+      preloaded: [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+      entry: boot?.dataset.entry,
+      started: [...document.querySelectorAll<HTMLScriptElement>('script[type=module]')].map(
+        (script) => new URL(script.src).pathname,
+      ),
+    };
+  });
+  expect(listed.length).toBeGreaterThan(4);
+  expect(preloaded).toEqual(listed);
+  expect(started).toContain(entry);
+});

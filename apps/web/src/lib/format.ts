@@ -1,38 +1,48 @@
-const money = new Intl.NumberFormat('en-US', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const count = new Intl.NumberFormat('en-US');
-const mediumDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/**
+ * A formatter made on first use: building an Intl formatter loads locale data, about 20 ms on a
+ * slow phone, and this module is loaded on pages that format nothing (the login page).
+ */
+const onFirstUse = <T>(make: () => T) => {
+  let made: T | undefined;
+  return () => (made ??= make());
+};
+
+const money = onFirstUse(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const count = onFirstUse(() => new Intl.NumberFormat('en-US'));
+const mediumDate = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
 /** Dollars as the shop shows them: "$ 64.99". */
-export const formatPrice = (dollars: number) => `$ ${money.format(dollars)}`;
-export const formatCount = (value: number) => count.format(value);
+export const formatPrice = (dollars: number) => `$ ${money().format(dollars)}`;
+export const formatCount = (value: number) => count().format(value);
 /** The "Order Date" of a tool card: today, medium style, never stored. */
-export const formatMediumDate = (date: Date) => mediumDate.format(date);
+export const formatMediumDate = (date: Date) => mediumDate().format(date);
 /** A calendar day kept as YYYY-MM-DD (a "needed by" date), medium style, in no time zone. */
 export const formatCalendarDay = (day: string) => {
   const [year, month, date] = day.split('-').map(Number);
   if (!year || !month || !date) return day;
-  return mediumDate.format(new Date(year, month - 1, date));
+  return mediumDate().format(new Date(year, month - 1, date));
 };
 
-const clockTime = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const dayAndClockTime = new Intl.DateTimeFormat(undefined, {
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const clockTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+);
+const dayAndClockTime = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      day: 'numeric',
+      month: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }),
+);
 /** A moment in the user's time zone: "HH:MM" today, with the day when it is another day. */
 export const formatDeadline = (iso: string, now = new Date()) => {
   const moment = new Date(iso);
   return moment.toDateString() === now.toDateString()
-    ? clockTime.format(moment)
-    : dayAndClockTime.format(moment);
+    ? clockTime().format(moment)
+    : dayAndClockTime().format(moment);
 };
