@@ -7,6 +7,8 @@
 // checks their count of unpaid orders (kept by a trigger on orders, which fires for the raw
 // INSERT too). The reference does the same, as a first statement, so both sides pay for the
 // same rules; the shop is started with a limit no buyer here reaches (lib/shop.mjs).
+// Since issue 17 every order also has its lines (order_lines): the reference writes the one line
+// of its order too.
 import { assertClean, best, load, loop } from './lib/load.mjs';
 import { BENCH_ADMIN_EMAIL } from './lib/shop.mjs';
 import { call, signUp, signUpUsers } from './lib/users.mjs';
@@ -25,6 +27,9 @@ const INSERT_ORDER = `insert into orders (tool_id, tool_name, tool_img, user_id,
     pay_by)
   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, null, now() + interval '60 minutes')
   returning *, needed_by::text as needed_by`;
+const INSERT_LINE = `insert into order_lines (order_id, position, tool_id, tool_name, tool_img,
+    quantity, unit_price_cents, price_cents, available_after)
+  values ($1, 0, $2, $3, $4, $5, $6, $7, $8)`;
 
 /** The reference: the purchase transaction with nothing around it. */
 async function rawPurchases({ db, tool, buyers, workers, seconds }) {
@@ -40,7 +45,7 @@ async function rawPurchases({ db, tool, buyers, workers, seconds }) {
         if (!held) throw new Error('raw purchase: too many unpaid orders');
         const [taken] = await query(TAKE_STOCK, [quantity, tool._id]);
         if (!taken) throw new Error('raw purchase: no stock taken');
-        await query(INSERT_ORDER, [
+        const [placed] = await query(INSERT_ORDER, [
           tool._id,
           taken.name,
           taken.img,
@@ -49,6 +54,16 @@ async function rawPurchases({ db, tool, buyers, workers, seconds }) {
           buyer.email,
           PHONE,
           ADDRESS,
+          quantity,
+          taken.price_cents,
+          taken.price_cents * quantity,
+          taken.available_quantity,
+        ]);
+        await query(INSERT_LINE, [
+          placed.id,
+          tool._id,
+          taken.name,
+          taken.img,
           quantity,
           taken.price_cents,
           taken.price_cents * quantity,

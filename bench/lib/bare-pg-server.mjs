@@ -19,6 +19,17 @@ const toOrder = (row) => ({
   unitPrice: dollars(row.unit_price_cents),
   availableQuantity: row.available_after,
   quantity: row.quantity,
+  // The bench's customers buy one tool per order: the order is its own line (issue 17).
+  lines: [
+    {
+      toolId: row.tool_id,
+      tool: row.tool_name,
+      img: row.tool_img,
+      quantity: row.quantity,
+      unitPrice: dollars(row.unit_price_cents),
+      price: dollars(row.price_cents),
+    },
+  ],
   userName: row.user_name,
   userEmail: row.user_email,
   phone: row.phone,

@@ -36,6 +36,8 @@ import {
   CATALOGUE_CACHE_PAGES,
   createToolsService,
 } from './modules/tools/tools.service';
+import { cartRoutes } from './modules/cart/cart.routes';
+import { createCartService } from './modules/cart/cart.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { type AnyProvider, createPaymentsService } from './modules/payments/payments.service';
@@ -146,9 +148,11 @@ export function createApi({
     onChange: replay?.clear,
     cacheOn,
   });
+  const cart = createCartService(db);
   // A purchase or a cancel changes a tool's stock: the catalogue cache forgets its pages.
   const orders = createOrdersService(db, {
     tools,
+    cart,
     onStockChange: tools.catalogueChanged,
     events: metrics?.events,
     unpaidOrderTtlMinutes: env.UNPAID_ORDER_TTL_MINUTES,
@@ -209,6 +213,7 @@ export function createApi({
   const signedIn = requireUser(tokens);
   api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));
+  api.route('/', cartRoutes(cart, signedIn));
   api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route('/summary', summaryRoutes(createSummaryService(db)));

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './api-error';
 export * from './messages';
 export * from './schemas/auth';
+export * from './schemas/cart';
 export * from './schemas/health';
 export * from './schemas/id';
 export * from './schemas/order';

@@ -90,10 +90,14 @@ export interface OrdersTable {
   user_email: string;
   phone: string;
   address: string;
+  /** Units over all the order's lines. */
   quantity: number;
-  unit_price_cents: number;
+  /** A one-line order's unit price and stock left; null for several lines (migration 0012). */
+  unit_price_cents: number | null;
+  /** The order's total. */
   price_cents: number;
-  available_after: number;
+  available_after: number | null;
+  line_count: ColumnType<number, number | undefined, number>;
   /** A calendar day; read back as 'YYYY-MM-DD' text. */
   needed_by: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
@@ -104,6 +108,28 @@ export interface OrdersTable {
   /** Set while a process expires this order (order-expiry.ts). */
   expiry_lease_until: Date | null;
   created_at: CreatedAt;
+}
+
+/** What an order bought, a line per tool, as it was then (migration 0012). */
+export interface OrderLinesTable {
+  order_id: string;
+  position: number;
+  tool_id: string;
+  tool_name: string;
+  tool_img: string;
+  quantity: number;
+  unit_price_cents: number;
+  price_cents: number;
+  available_after: number;
+}
+
+/** A signed-in customer's cart, on the server (migration 0012). */
+export interface CartLinesTable {
+  user_id: string;
+  tool_id: string;
+  quantity: number;
+  added_unit_price_cents: number;
+  added_at: CreatedAt;
 }
 
 export interface PurchaseKeysTable {
@@ -161,6 +187,8 @@ export interface Database {
   order_payments: OrderPaymentsTable;
   payment_refunds: PaymentRefundsTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  cart_lines: CartLinesTable;
   purchase_keys: PurchaseKeysTable;
   profiles: ProfilesTable;
   tools: ToolsTable;
@@ -177,3 +205,4 @@ export type SummaryItemRow = Selectable<SummaryItemsTable>;
 export type ReviewRow = Selectable<ReviewsTable>;
 export type UserRow = Selectable<UsersTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;

@@ -148,6 +148,33 @@ export const matrix: Row[] = [
     // An admin may cancel any unpaid order: past the guard, A's cancel (just before) leaves 409.
     expected: guarded(200, 404, 409),
   },
+  // Carts are found by the caller's account: no path names another's. A (and only A) has a line
+  // of the world's tool (buildWorld), so only A can change it or check it out.
+  {
+    route: 'GET /api/cart',
+    request: () => ({ path: '/api/cart' }),
+    expected: guarded(200, 200, 200),
+  },
+  {
+    route: 'POST /api/cart/lines',
+    request: (w) => ({ path: '/api/cart/lines', body: { toolId: w.tool._id, quantity: 1 } }),
+    expected: guarded(200, 200, 200),
+  },
+  {
+    route: 'PATCH /api/cart/lines/:toolId',
+    request: (w) => ({ path: `/api/cart/lines/${w.tool._id}`, body: { quantity: 2 } }),
+    expected: guarded(200, 404, 404),
+  },
+  {
+    route: 'DELETE /api/cart/lines/:toolId',
+    request: (w) => ({ path: `/api/cart/lines/${w.tool._id}` }),
+    expected: guarded(200, 200, 200),
+  },
+  {
+    route: 'POST /api/checkout',
+    request: () => ({ path: '/api/checkout', body: { phone: '555 0100', address: 'Here 1' } }),
+    expected: guarded(201, 409, 409),
+  },
   {
     route: 'GET /api/allPurchase',
     request: () => ({ path: '/api/allPurchase' }),
@@ -247,6 +274,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
     address: 'A street 1',
   });
   const order = (await placed.json()) as Order;
+  await send(app, 'POST', '/api/cart/lines', a.token, { toolId: tool._id, quantity: 1 });
   const intent = await send(app, 'POST', '/api/create-payment-intent', a.token, {
     orderId: order._id,
   });

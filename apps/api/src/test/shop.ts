@@ -48,17 +48,23 @@ export const purchaseBody = (toolId: string, overrides: Record<string, unknown> 
   ...overrides,
 });
 
-/** `POST /api/purchase` as the purchase form sends it, with an Idempotency-Key when given. */
-export const postPurchase = (app: TestApp, buyer: Account, body: unknown, key?: string) =>
-  app.request('/api/purchase', {
-    method: 'POST',
-    headers: {
-      Authorization: `Bearer ${buyer.token}`,
-      'Content-Type': 'application/json',
-      ...(key === undefined ? {} : { 'Idempotency-Key': key }),
-    },
-    body: JSON.stringify(body),
-  });
+/** A POST as the web app sends one that places an order, with an Idempotency-Key when given. */
+const postOrdering =
+  (path: string) => (app: TestApp, buyer: Account, body: unknown, key?: string) =>
+    app.request(path, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${buyer.token}`,
+        'Content-Type': 'application/json',
+        ...(key === undefined ? {} : { 'Idempotency-Key': key }),
+      },
+      body: JSON.stringify(body),
+    });
+
+/** `POST /api/purchase` as the purchase form sends it. */
+export const postPurchase = postOrdering('/api/purchase');
+/** `POST /api/checkout` as the checkout form sends it. */
+export const postCheckout = postOrdering('/api/checkout');
 
 export const order = async (app: TestApp, buyer: Account, toolId: string, quantity = 2) => {
   const response = await send(app, 'POST', '/api/purchase', buyer.token, {

@@ -68,19 +68,43 @@ export const IdempotencyKeySchema = z
 export const orderStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** An order as the API returns it: the buyer's choice plus address, neededBy, status, createdAt. */
+/** One tool of an order, as it was bought: name, picture and unit price of that moment. */
+export const OrderLineSchema = z
+  .object({
+    toolId: z.string(),
+    tool: z.string(),
+    img: z.string(),
+    quantity: z.number().int(),
+    /** Dollars per unit, stored when the order was placed. */
+    unitPrice: z.number(),
+    /** quantity x unit price, in dollars */
+    price: z.number(),
+  })
+  .meta({ id: 'OrderLine' });
+export type OrderLine = z.infer<typeof OrderLineSchema>;
+
+/**
+ * An order as the API returns it: the buyer's choice plus address, neededBy, status, createdAt,
+ * and its `lines`. A one-tool order answers the tool's fields as the product has always given
+ * them; an order of several tools (a checkout) answers `tool` as a summary ("NVMe SSD 1TB M.2 +
+ * 2 more"), `toolId` and `img` of its first line, `quantity` as its number of units, `price` as
+ * its total, and no `unitPrice` or `availableQuantity` (null).
+ */
 export const OrderSchema = z
   .object({
     _id: z.string(),
     toolId: z.string(),
     tool: z.string(),
     img: z.string(),
-    /** quantity x unit price, in dollars */
+    /** The order's total in dollars: quantity x unit price for a one-tool order. */
     price: z.number(),
-    unitPrice: z.number(),
-    /** The tool's stock left right after this order. */
-    availableQuantity: z.number().int(),
+    /** Dollars per unit of a one-tool order; null for several tools. */
+    unitPrice: z.number().nullable(),
+    /** The tool's stock left right after a one-tool order; null for several tools. */
+    availableQuantity: z.number().int().nullable(),
+    /** Units in the order, over all its lines. */
     quantity: z.number().int(),
+    lines: z.array(OrderLineSchema).min(1),
     userName: z.string(),
     userEmail: z.string(),
     phone: z.string(),

@@ -10,6 +10,7 @@ import * as paymentSettlement from './0008-payment-settlement';
 import * as sessionTokens from './0009-session-tokens';
 import * as ordersByAccount from './0010-orders-by-account';
 import * as cacheAnnouncements from './0011-cache-announcements';
+import * as cartAndOrderLines from './0012-cart-and-order-lines';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-session-tokens': sessionTokens,
   '0010-orders-by-account': ordersByAccount,
   '0011-cache-announcements': cacheAnnouncements,
+  '0012-cart-and-order-lines': cartAndOrderLines,
 };

@@ -18,6 +18,7 @@ import { type TestApp, createTestApp } from '../../test/test-app';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
 import { type OrdersServiceOptions, createOrdersService } from './orders.service';
+import { createCartService } from '../cart/cart.service';
 
 describe('order rules', () => {
   let app: TestApp;
@@ -191,6 +192,7 @@ describe('order rules', () => {
     const { db } = app.database;
     const orders = createOrdersService(db, {
       tools: uncachedTools(db),
+      cart: createCartService(db),
       unpaidOrderTtlMinutes: 60,
       maxUnpaidOrders: 1,
     });
@@ -221,6 +223,7 @@ describe('order rules', () => {
       let stockChanges = 0;
       const orders = createOrdersService(db, {
         tools,
+        cart: createCartService(db),
         onStockChange: () => stockChanges++,
         unpaidOrderTtlMinutes: 60,
         maxUnpaidOrders: 10,

@@ -1,4 +1,5 @@
 import {
+  CheckoutSchema,
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   idParams,
@@ -14,6 +15,13 @@ import type { OrdersService } from './orders.service';
 
 const OrderParams = idParams('Order');
 
+const replayedHeader = z.object({
+  'Idempotent-Replayed': z
+    .literal('true')
+    .optional()
+    .openapi({ description: 'Present when the answer is a replay of an earlier request' }),
+});
+
 const purchase = defineRoute({
   method: 'post',
   path: '/purchase',
@@ -28,14 +36,30 @@ const purchase = defineRoute({
   responses: {
     201: {
       ...json(OrderSchema, 'Placed (or, for a repeated Idempotency-Key, the order placed before)'),
-      headers: z.object({
-        'Idempotent-Replayed': z
-          .literal('true')
-          .optional()
-          .openapi({ description: 'Present when the answer is a replay of an earlier purchase' }),
-      }),
+      headers: replayedHeader,
     },
     ...errors(400, 401, 404, 409, 415, 422),
+  },
+});
+
+const checkout = defineRoute({
+  method: 'post',
+  path: '/checkout',
+  tags: ['Orders'],
+  summary:
+    "Order the caller's cart: one unpaid order of several lines, all taken from stock or none",
+  security: bearer,
+  request: {
+    // A retry or a second click with the same key answers the order the first one placed.
+    headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: IdempotencyKeySchema.optional() }),
+    body: jsonBody(CheckoutSchema),
+  },
+  responses: {
+    201: {
+      ...json(OrderSchema, 'Placed (or, for a repeated Idempotency-Key, the order placed before)'),
+      headers: replayedHeader,
+    },
+    ...errors(400, 401, 409, 415, 422),
   },
 });
 
@@ -88,6 +112,12 @@ export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<
       const { order, replayed } = await orders.purchase(c.req.valid('json'), c.var.user, key);
       // A retry with the same key answers as the first request did, 201, with the order as it
       // is now; the header tells a replay from a new order (as Stripe does).
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      return c.json(order, 201);
+    })
+    .openapi({ ...checkout, middleware: signedIn }, async (c) => {
+      const key = c.req.valid('header')[IDEMPOTENCY_KEY_HEADER];
+      const { order, replayed } = await orders.checkout(c.req.valid('json'), c.var.user, key);
       if (replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(order, 201);
     })

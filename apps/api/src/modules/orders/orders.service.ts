@@ -1,15 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
+  type CartLine,
+  type Checkout,
   IdSchema,
   ORDER_TOTAL_MAX_CENTS,
+  cartLineProblem,
   isPastNeededBy,
   messages,
   type Order,
+  type OrderLine,
   type Purchase,
 } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once';
-import type { Database, OrderRow } from '../../db/schema';
+import type { Database, OrderLineRow, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
 import type { ToolsService } from '../tools/tools.service';
@@ -18,16 +22,40 @@ import { type CurrentUser, normaliseEmail } from '../../auth/identity';
 const centsToDollars = (cents: number) => cents / 100;
 const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
-function toOrder(row: OrderRow): Order {
+const toLine = (line: Omit<OrderLineRow, 'order_id' | 'position'>): OrderLine => ({
+  toolId: line.tool_id,
+  tool: line.tool_name,
+  img: line.tool_img,
+  quantity: line.quantity,
+  unitPrice: centsToDollars(line.unit_price_cents),
+  price: centsToDollars(line.price_cents),
+});
+
+/**
+ * The order in the API's words. A one-line order is its own line (its columns are the line's);
+ * an order of several tools brings its `lines` read from `order_lines`.
+ */
+function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
+  const ownLine =
+    row.line_count === 1 && row.unit_price_cents !== null && row.available_after !== null
+      ? toLine({
+          ...row,
+          unit_price_cents: row.unit_price_cents,
+          available_after: row.available_after,
+        })
+      : undefined;
+  const orderLines = ownLine ? [ownLine] : lines;
+  if (!orderLines?.length) throw new Error(`Order ${row.id} was read without its lines`);
   return {
     _id: row.id,
     toolId: row.tool_id,
     tool: row.tool_name,
     img: row.tool_img,
     price: centsToDollars(row.price_cents),
-    unitPrice: centsToDollars(row.unit_price_cents),
+    unitPrice: row.unit_price_cents === null ? null : centsToDollars(row.unit_price_cents),
     availableQuantity: row.available_after,
     quantity: row.quantity,
+    lines: orderLines,
     userName: row.user_name,
     userEmail: row.user_email,
     phone: row.phone,
@@ -40,6 +68,10 @@ function toOrder(row: OrderRow): Order {
     payBy: row.status === 'unpaid' && row.pay_by ? row.pay_by.toISOString() : null,
   };
 }
+
+/** The name a several-tool order goes by in lists: "NVMe SSD 1TB M.2 + 2 more". */
+export const orderSummaryName = (firstTool: string, lineCount: number) =>
+  lineCount === 1 ? firstTool : `${firstTool} + ${lineCount - 1} more`;
 
 const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
@@ -69,6 +101,15 @@ const fingerprintOf = (input: Purchase) =>
     )
     .digest('base64url');
 
+/**
+ * What a checkout asked for. Its lines are the cart's, which the first checkout emptied, so a
+ * retry is told apart by its delivery details; the prefix keeps it apart from any purchase.
+ */
+const checkoutFingerprintOf = (input: Checkout) =>
+  createHash('sha256')
+    .update(JSON.stringify(['checkout', input.phone, input.address, input.neededBy ?? null]))
+    .digest('base64url');
+
 /** Idempotency keys are kept this long (at least; the expiry job deletes older ones). */
 export const PURCHASE_KEY_TTL_HOURS = 24;
 
@@ -78,9 +119,24 @@ const isUniqueViolation = (error: unknown, constraint: string) =>
   (error as { code?: unknown }).code === '23505' &&
   (error as { constraint?: unknown }).constraint === constraint;
 
+/** A cart line as a checkout takes it, its tool's row locked for the checkout's transaction. */
+export interface CheckoutLine extends CartLine {
+  unitPriceCents: number;
+  /** The order the customer put it in the cart (the order's lines follow it). */
+  position: number;
+}
+
+/** The cart, read and emptied by a checkout inside the checkout's own transaction. */
+export interface CheckoutCart {
+  linesForCheckout(trx: Kysely<Database>, userId: string): Promise<CheckoutLine[]>;
+  clear(trx: Kysely<Database>, userId: string): Promise<void>;
+}
+
 export interface OrdersServiceOptions {
   /** The catalogue, read through its own module (why a purchase was refused). */
   tools: Pick<ToolsService, 'get'>;
+  /** The customer's cart, which a checkout turns into one order. */
+  cart: CheckoutCart;
   /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
   onStockChange?: () => void;
   /** Told of each order placed and each order paid (the metrics). */
@@ -116,6 +172,32 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     selectOrders().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id'),
   );
 
+  /** The lines of the several-tool orders among `rows`, by order id: one query, when needed. */
+  async function linesOf(rows: OrderRow[], executor: Kysely<Database>) {
+    const ids = rows.filter((row) => row.line_count > 1).map((row) => row.id);
+    const byOrder = new Map<string, OrderLine[]>();
+    if (ids.length === 0) return byOrder;
+    const lines = await executor
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', 'in', ids)
+      .orderBy('order_id')
+      .orderBy('position')
+      .execute();
+    for (const line of lines) {
+      byOrder.set(line.order_id, [...(byOrder.get(line.order_id) ?? []), toLine(line)]);
+    }
+    return byOrder;
+  }
+
+  /** Orders in the API's words, with their lines. */
+  async function present(rows: OrderRow[], executor: Kysely<Database> = db): Promise<Order[]> {
+    const lines = await linesOf(rows, executor);
+    return rows.map((row) => toOrder(row, lines.get(row.id)));
+  }
+  const presentOne = async (row: OrderRow, executor: Kysely<Database> = db) =>
+    (await present([row], executor))[0]!;
+
   /**
    * An order its caller may see: their own account's, or any for an admin. Ownership is the
    * account, not the email: a removed user's orders stay for the shop's records, and an account
@@ -138,8 +220,9 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     buyer: CurrentUser,
     key: string,
     fingerprint: string,
+    executor: Kysely<Database> = db,
   ): Promise<OrderRow | undefined> {
-    const earlier = await db
+    const earlier = await executor
       .selectFrom('purchase_keys')
       .select(['order_id', 'fingerprint'])
       .where('user_id', '=', buyer.id)
@@ -152,7 +235,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         'This Idempotency-Key was already used for a different purchase. Use a new key for a new purchase.',
       );
     }
-    return selectOrders().where('id', '=', earlier.order_id).executeTakeFirstOrThrow();
+    return selectOrders(executor).where('id', '=', earlier.order_id).executeTakeFirstOrThrow();
   }
 
   /**
@@ -187,47 +270,72 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
   }
 
   /**
-   * Cancels the unpaid orders `which` selects and returns their units to stock, in one
-   * statement. Rows are locked order, then buyer (the unpaid-orders trigger), then tool: the
-   * order every other statement follows (a purchase locks buyer then tool; a payment order
-   * then buyer), so none of them can deadlock with another.
+   * Cancels the unpaid orders `which` selects and returns their lines' units to stock, all in
+   * one transaction. Rows are locked order, then buyer (the unpaid-orders trigger), then tools
+   * in id order: the order every other writer follows (a purchase and a checkout lock the buyer
+   * then tools in id order; a payment the order then the buyer), so none can deadlock another.
    */
   async function cancelUnpaid(
     executor: Kysely<Database>,
     which: { id: string } | { userId: string },
   ): Promise<OrderRow[]> {
-    const rows = await executor
-      .with('cancelled', (qb) =>
-        qb
-          .updateTable('orders')
-          .set({ status: 'cancelled', expiry_lease_until: null })
-          .where('status', '=', 'unpaid')
-          .where((eb) =>
-            'id' in which ? eb('id', '=', which.id) : eb('user_id', '=', which.userId),
-          )
-          .returningAll(),
-      )
-      .with('returned', (qb) =>
-        qb
+    const cancel = async (trx: Kysely<Database>) => {
+      const rows = (await trx
+        .updateTable('orders')
+        .set({ status: 'cancelled', expiry_lease_until: null })
+        .where('status', '=', 'unpaid')
+        .where((eb) => ('id' in which ? eb('id', '=', which.id) : eb('user_id', '=', which.userId)))
+        .returningAll()
+        .returning(sql<string | null>`orders.needed_by::text`.as('needed_by'))
+        .execute()) as OrderRow[];
+      if (rows.length === 0) return rows;
+      const freed = await trx
+        .selectFrom('order_lines')
+        .select(['tool_id', sql<number>`sum(quantity)::int`.as('units')])
+        .where(
+          'order_id',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .groupBy('tool_id')
+        .orderBy('tool_id')
+        .execute();
+      await trx
+        .selectFrom('tools')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          freed.map((line) => line.tool_id),
+        )
+        .orderBy('id')
+        .forNoKeyUpdate()
+        .execute();
+      for (const { tool_id, units } of freed) {
+        await trx
           .updateTable('tools')
-          .from(
-            qb
-              .selectFrom('cancelled')
-              .select(['tool_id', sql<number>`sum(quantity)::int`.as('units')])
-              .groupBy('tool_id')
-              .as('freed'),
-          )
-          .set((eb) => ({
-            available_quantity: eb('available_quantity', '+', eb.ref('freed.units')),
-          }))
-          .whereRef('tools.id', '=', 'freed.tool_id')
-          .returning('tools.id'),
-      )
-      .selectFrom('cancelled')
-      .selectAll()
-      .select(sql<string | null>`cancelled.needed_by::text`.as('needed_by'))
-      .execute();
-    return rows as OrderRow[];
+          .set((eb) => ({ available_quantity: eb('available_quantity', '+', units) }))
+          .where('id', '=', tool_id)
+          .execute();
+      }
+      return rows;
+    };
+    return executor.isTransaction ? cancel(executor) : db.transaction().execute(cancel);
+  }
+
+  /** The words of a checkout refused for its lines: which tools, and why each. */
+  function shortLines(lines: CheckoutLine[]): AppError | undefined {
+    const problems = lines.flatMap((line) => {
+      const problem = cartLineProblem(line);
+      return problem ? [{ line, problem }] : [];
+    });
+    if (problems.length === 0) return undefined;
+    const names = problems.map(({ line }) => line.name).join(', ');
+    return new AppError(
+      'OUT_OF_STOCK',
+      `Not enough stock for: ${names}. Change or remove ${problems.length === 1 ? 'that line' : 'those lines'}; nothing was ordered.`,
+      Object.fromEntries(problems.map(({ line, problem }) => [line.toolId, [problem]])),
+    );
   }
 
   return {
@@ -329,6 +437,38 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
                 ]),
             )
             .returningAll(),
+        )
+        // The order's one line, from the same row.
+        .with('lined', (qb) =>
+          qb
+            .insertInto('order_lines')
+            .columns([
+              'order_id',
+              'position',
+              'tool_id',
+              'tool_name',
+              'tool_img',
+              'quantity',
+              'unit_price_cents',
+              'price_cents',
+              'available_after',
+            ])
+            .expression((eb) =>
+              eb
+                .selectFrom('placed')
+                .select((placed) => [
+                  'placed.id',
+                  placed.val(0).as('position'),
+                  'placed.tool_id',
+                  'placed.tool_name',
+                  'placed.tool_img',
+                  'placed.quantity',
+                  sql<number>`placed.unit_price_cents`.as('unit_price_cents'),
+                  'placed.price_cents',
+                  sql<number>`placed.available_after`.as('available_after'),
+                ]),
+            )
+            .returning('order_lines.order_id'),
         );
       // The key, when there is one, is written by the same statement.
       const placed =
@@ -368,9 +508,119 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       }
       if (key !== undefined) {
         const earlier = await earlierPurchase(buyer, key, fingerprint);
-        if (earlier) return { order: toOrder(earlier), replayed: true };
+        if (earlier) return { order: await presentOne(earlier), replayed: true };
       }
       throw await refusal(input, buyer);
+    },
+
+    /**
+     * Turns the buyer's cart into one unpaid order of several lines, in one transaction, all
+     * or nothing: the buyer's row is locked first (the unpaid-order limit, and one checkout of
+     * theirs at a time, so the same Idempotency-Key twice at once places one order), then the
+     * cart's tools in id order; every line is priced from the stored unit price and must be on
+     * sale and within its minimum and stock, or the checkout is refused naming the short lines
+     * and nothing changes. Then the stock is taken, the order and its lines written, the cart
+     * emptied and the key kept.
+     */
+    async checkout(input: Checkout, buyer: CurrentUser, key?: string): Promise<Placed> {
+      if (input.neededBy && isPastNeededBy(input.neededBy, new Date())) {
+        const message = messages.validation.neededByPast;
+        throw new AppError('VALIDATION_FAILED', message, { neededBy: [message] });
+      }
+      const fingerprint = key === undefined ? '' : checkoutFingerprintOf(input);
+      const placed = await db.transaction().execute(async (trx) => {
+        const holder = await trx
+          .selectFrom('users')
+          .select('unpaid_orders')
+          .where('id', '=', buyer.id)
+          .forNoKeyUpdate()
+          .executeTakeFirst();
+        if (!holder) throw new AppError('UNAUTHENTICATED', 'Please sign in again');
+        if (key !== undefined) {
+          const earlier = await earlierPurchase(buyer, key, fingerprint, trx);
+          if (earlier) return { row: earlier, replayed: true };
+        }
+        if (holder.unpaid_orders >= options.maxUnpaidOrders) {
+          throw tooManyUnpaidOrders(options.maxUnpaidOrders);
+        }
+        const locked = await options.cart.linesForCheckout(trx, buyer.id);
+        if (locked.length === 0) {
+          throw new AppError('CONFLICT', 'Your cart is empty. Add a tool before checking out.');
+        }
+        const lines = [...locked].sort((a, b) => a.position - b.position);
+        const refused = shortLines(lines);
+        if (refused) throw refused;
+        const totalCents = lines.reduce(
+          (sum, line) => sum + line.unitPriceCents * line.quantity,
+          0,
+        );
+        if (totalCents > ORDER_TOTAL_MAX_CENTS) throw orderTotalTooLarge();
+
+        const left = new Map<string, number>();
+        // The tools' rows are locked already: taking in id order keeps to the lock order.
+        for (const line of locked) {
+          const taken = await trx
+            .updateTable('tools')
+            .set((eb) => ({ available_quantity: eb('available_quantity', '-', line.quantity) }))
+            .where('id', '=', line.toolId)
+            .returning('available_quantity')
+            .executeTakeFirstOrThrow();
+          left.set(line.toolId, taken.available_quantity);
+        }
+        const [first] = lines as [CheckoutLine, ...CheckoutLine[]];
+        const single = lines.length === 1;
+        const order = (await trx
+          .insertInto('orders')
+          .values({
+            tool_id: first.toolId,
+            tool_name: orderSummaryName(first.name, lines.length),
+            tool_img: first.img,
+            user_id: buyer.id,
+            user_name: buyer.name,
+            user_email: buyer.email,
+            phone: input.phone,
+            address: input.address,
+            quantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+            unit_price_cents: single ? first.unitPriceCents : null,
+            price_cents: totalCents,
+            available_after: single ? left.get(first.toolId)! : null,
+            line_count: lines.length,
+            needed_by: input.neededBy ?? null,
+            pay_by: sql<Date>`now() + make_interval(mins => ${options.unpaidOrderTtlMinutes})`,
+          })
+          .returningAll()
+          .returning(sql<string | null>`orders.needed_by::text`.as('needed_by'))
+          .executeTakeFirstOrThrow()) as OrderRow;
+        await trx
+          .insertInto('order_lines')
+          .values(
+            lines.map((line, position) => ({
+              order_id: order.id,
+              position,
+              tool_id: line.toolId,
+              tool_name: line.name,
+              tool_img: line.img,
+              quantity: line.quantity,
+              unit_price_cents: line.unitPriceCents,
+              price_cents: line.unitPriceCents * line.quantity,
+              available_after: left.get(line.toolId)!,
+            })),
+          )
+          .execute();
+        await options.cart.clear(trx, buyer.id);
+        if (key !== undefined) {
+          await trx
+            .insertInto('purchase_keys')
+            .values({ user_id: buyer.id, key, fingerprint, order_id: order.id })
+            .execute();
+        }
+        return { row: order, replayed: false };
+      });
+      if (!placed.replayed) {
+        options.onStockChange?.();
+        options.events?.orderPlaced();
+      }
+      return { order: await presentOne(placed.row), replayed: placed.replayed };
     },
 
     /**
@@ -381,17 +631,15 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       if (normaliseEmail(claimedEmail) !== caller.email) {
         throw new AppError('FORBIDDEN', 'You can only list your own orders');
       }
-      const rows = await ordersOf(caller.id);
-      return rows.map(toOrder);
+      return present(await ordersOf(caller.id));
     },
 
     async listAll(): Promise<Order[]> {
-      const rows = await selectOrders().orderBy('created_at', 'desc').orderBy('id').execute();
-      return rows.map(toOrder);
+      return present(await selectOrders().orderBy('created_at', 'desc').orderBy('id').execute());
     },
 
     async get(id: string, caller: CurrentUser): Promise<Order> {
-      return toOrder(await findVisibleOrder(id, caller));
+      return presentOne(await findVisibleOrder(id, caller));
     },
 
     /**
@@ -410,7 +658,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         );
       }
       options.onStockChange?.();
-      return toOrder(cancelled);
+      return presentOne(cancelled);
     },
 
     /**
@@ -495,9 +743,11 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       if (!row) throw notFound('Order');
       if (updated) {
         options.events?.orderPaid();
-        return { order: toOrder(row), changed: true };
+        return { order: await presentOne(row), changed: true };
       }
-      if (row.transaction_id === transactionId) return { order: toOrder(row), changed: false };
+      if (row.transaction_id === transactionId) {
+        return { order: await presentOne(row), changed: false };
+      }
       throw new AppError('ALREADY_PAID', `This order is ${row.status} and cannot be paid again`);
     },
 
@@ -516,7 +766,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
           'CONFLICT',
           `Only a paid order can be shipped; this one is ${order.status}`,
         );
-      return toOrder(await selectOrders().where('id', '=', order.id).executeTakeFirstOrThrow());
+      return presentOne(await selectOrders().where('id', '=', order.id).executeTakeFirstOrThrow());
     },
   };
 }

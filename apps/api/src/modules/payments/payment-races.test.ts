@@ -26,6 +26,7 @@ import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
 import { createOrdersService } from '../orders/orders.service';
 import { createPaymentsService } from './payments.service';
 import { type SandboxProvider, createSandboxProvider } from './sandbox-provider';
+import { createCartService } from '../cart/cart.service';
 
 /** Runs once, in the middle of the provider's next call of that name. */
 type Interruption = (() => Promise<void>) | undefined;
@@ -169,6 +170,7 @@ describe('payments racing other requests, test mode', () => {
     };
     const orders = createOrdersService(app.database.db, {
       tools: uncachedTools(app.database.db),
+      cart: createCartService(app.database.db),
       unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
       maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
     });

@@ -24,6 +24,7 @@ import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
 import { createOrdersService } from '../orders/orders.service';
 import { createPaymentsService } from './payments.service';
 import { createSandboxProvider } from './sandbox-provider';
+import { createCartService } from '../cart/cart.service';
 
 const pay = (app: TestApp, buyer: Account, orderId: string, transactionId: string) =>
   send(app, 'PATCH', `/api/purchase/${orderId}`, buyer.token, { transactionId });
@@ -206,6 +207,7 @@ describe('payment rules, test mode', () => {
     const payments = () => {
       const orders = createOrdersService(app.database.db, {
         tools: uncachedTools(app.database.db),
+        cart: createCartService(app.database.db),
         unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
         maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
       });

@@ -28,10 +28,12 @@ import { createOrdersService } from '../orders/orders.service';
 import { createPaymentsService } from './payments.service';
 import { createSandboxProvider } from './sandbox-provider';
 import { createStripeProvider } from './stripe-provider';
+import { createCartService } from '../cart/cart.service';
 
 /** The orders service as the test app builds it (for what no route does). */
 const ordersOptions = (app: TestApp) => ({
   tools: uncachedTools(app.database.db),
+  cart: createCartService(app.database.db),
   unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
   maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
 });

@@ -47,7 +47,8 @@ function OrderSummary({ order }: { order: Order }) {
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-medium">Quantity</dt>
         <dd>
-          {formatCount(order.quantity)} × {formatPrice(order.unitPrice)}
+          {formatCount(order.quantity)}
+          {order.unitPrice !== null && <> × {formatPrice(order.unitPrice)}</>}
         </dd>
         {order.neededBy && (
           <>

@@ -41,7 +41,8 @@ export function PaymentReceipt({ order, paidNow, isBuyer }: PaymentReceiptProps)
           <dd>{order.tool}</dd>
           <dt className="font-semibold">Quantity</dt>
           <dd>
-            {formatCount(order.quantity)} × {formatPrice(order.unitPrice)}
+            {formatCount(order.quantity)}
+            {order.unitPrice !== null && <> × {formatPrice(order.unitPrice)}</>}
           </dd>
           <dt className="font-semibold">Amount paid</dt>
           <dd className="font-semibold">{formatPrice(order.price)}</dd>
