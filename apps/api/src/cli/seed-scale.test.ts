@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database';
+import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/databases';
+import { runEntry } from '../test/processes';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-seed-scale-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe.each(testDatabaseKinds)('npm run seed:scale [%s]', (kind) => {
+  it('adds as many valid orders, users and tools as asked', async () => {
+    const postgres = kind === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
+    const target: Record<string, string> = postgres
+      ? { DATABASE_URL: postgres.url }
+      : { DATA_DIR: dataDir };
+    try {
+      const seeded = await runEntry(
+        'src/cli/seed-scale.ts',
+        ['--orders', '1200', '--users', '70', '--tools', '13'],
+        target,
+      ).exited;
+      expect(seeded.code, seeded.stderr).toBe(0);
+      expect(seeded.stdout).toMatch(/Added 1200 orders, 70 users and 13 tools in [\d.]+ s\./);
+
+      const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
+      try {
+        const { db } = database;
+        const counted = await sql<{ orders: number; lines: number; users: number; tools: number }>`
+          select (select count(*)::int from orders) as orders,
+            (select count(*)::int from order_lines) as lines,
+            (select count(*)::int from users) as users,
+            (select count(*)::int from tools) as tools`.execute(db);
+        expect(counted.rows[0]).toEqual({ orders: 1200, lines: 1200, users: 70, tools: 13 });
+        // Every order is whole and consistent with its status.
+        const broken = await sql<{ id: string }>`
+          select o.id from orders o left join order_lines l on l.order_id = o.id
+          where l.order_id is null or o.price_cents <> o.quantity * o.unit_price_cents
+            or l.price_cents <> o.price_cents or o.line_count <> 1
+            or ((o.status in ('paid', 'shipped')) <> (o.transaction_id is not null))
+            or ((o.status = 'unpaid') <> (o.pay_by is not null))`.execute(db);
+        expect(broken.rows).toEqual([]);
+        const statuses = await sql<{ status: string; count: number }>`
+          select status, count(*)::int as count from orders group by status order by status`.execute(
+          db,
+        );
+        expect(statuses.rows).toEqual([
+          { status: 'cancelled', count: 48 },
+          { status: 'paid', count: 760 },
+          { status: 'shipped', count: 380 },
+          { status: 'unpaid', count: 12 },
+        ]);
+        // The trigger kept each customer's count of unpaid orders.
+        const counts = await sql<{ id: string }>`
+          select u.id from users u where u.unpaid_orders <> (select count(*) from orders o
+            where o.user_id = u.id and o.status = 'unpaid')`.execute(db);
+        expect(counts.rows).toEqual([]);
+      } finally {
+        await database.close();
+      }
+      const refused = await runEntry('src/cli/seed-scale.ts', ['--orders', '5'], target).exited;
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('Usage: npm run seed:scale');
+    } finally {
+      await postgres?.drop();
+    }
+  }, 120_000);
+});

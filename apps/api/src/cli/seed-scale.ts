@@ -1,0 +1,73 @@
+// npm run seed:scale -- --orders 1000000 --users 100000 --tools 10000: fills the database
+// (DATABASE_URL, or the embedded one in DATA_DIR) with that many more orders, customers and
+// tools, for the benchmarks of a growing shop. Never on a shop with real customers.
+import { parseArgs } from 'node:util';
+import { DataDirInUseError } from '../db/data-dir-lock';
+import {
+  MIGRATION_TIMEOUT_MS,
+  migrateToLatest,
+  openDatabase,
+  withMigrationLock,
+} from '../db/database';
+import { seedAtScale } from '../db/scale-seed';
+import { EnvError, loadEnv } from '../env';
+
+const USAGE = 'Usage: npm run seed:scale -- --orders N --users N --tools N (users and tools >= 1)';
+
+function countsOf(argv: string[]) {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      orders: { type: 'string', default: '0' },
+      users: { type: 'string', default: '0' },
+      tools: { type: 'string', default: '0' },
+    },
+  });
+  const counts = {
+    orders: Number(values.orders),
+    users: Number(values.users),
+    tools: Number(values.tools),
+  };
+  const valid =
+    Object.values(counts).every((count) => Number.isSafeInteger(count) && count >= 0) &&
+    (counts.orders === 0 || (counts.users > 0 && counts.tools > 0));
+  return valid ? counts : undefined;
+}
+
+async function main(argv: string[]) {
+  const counts = countsOf(argv);
+  if (!counts) {
+    console.error(USAGE);
+    return 2;
+  }
+  const env = loadEnv();
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS }
+      : { dataDir: env.DATA_DIR },
+  );
+  try {
+    await withMigrationLock(database.db, migrateToLatest);
+    const started = performance.now();
+    await seedAtScale(database.db, counts, (line) => console.log(line));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Added ${counts.orders} orders, ${counts.users} users and ${counts.tools} tools in ${seconds} s.`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof EnvError || error instanceof DataDirInUseError) {
+      console.error(error.message);
+    } else {
+      console.error('seed:scale failed:', error);
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,105 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from './schema';
+
+/** How much `seedAtScale` adds. */
+export interface ScaleCounts {
+  orders: number;
+  users: number;
+  tools: number;
+}
+
+/** Rows per statement: large enough to be quick, small enough for PGlite's memory. */
+const BATCH = 50_000;
+
+const parts = ['SSD', 'Battery', 'Keyboard', 'Fan', 'Screen', 'Hinge', 'Charger', 'Memory'];
+const brands = ['Dell', 'Lenovo', 'HP', 'Asus', 'Acer', 'Apple', 'MSI', 'Razer'];
+const textArray = (words: string[]) =>
+  sql.raw(`array[${words.map((word) => `'${word}'`).join(',')}]::text[]`);
+
+/**
+ * Fills the database with `counts` more tools, customers and orders for the benchmarks of a
+ * growing shop (issue 18), in set-based statements of `BATCH` rows (`generate_series`), so a
+ * million orders take minutes, not hours. Every row is a valid one: each order has its line, a
+ * customer, a tool, a total of quantity x unit price, and a status with what it implies (a
+ * transaction id once paid, a pay-by time while unpaid). Orders spread over the last 365 days;
+ * about 1 in 100 is unpaid, so the unpaid-order trigger keeps its counts right. Idempotent in
+ * nothing: each run adds as much again, with names made unique by a run tag.
+ */
+export async function seedAtScale(
+  db: Kysely<Database>,
+  counts: ScaleCounts,
+  onProgress: (line: string) => void = () => {},
+): Promise<void> {
+  const run = Date.now().toString(36);
+  for (let from = 1; from <= counts.tools; from += BATCH) {
+    const to = Math.min(counts.tools, from + BATCH - 1);
+    await sql`
+      insert into tools (name, img, description, min_order_quantity, available_quantity,
+        price_cents, created_at)
+      select (${textArray(parts)})[1 + i % ${parts.length}] || ' '
+          || (${textArray(brands)})[1 + (i / ${parts.length}) % ${brands.length}] || ' '
+          || upper(to_hex(i)),
+        '/images/tools/nvme-ssd.svg',
+        'Scale tool ' || i || ' of run ' || ${run} || ', a part for a laptop.',
+        1, 1000000, 199 + ((i::bigint * 7919) % 20000)::int,
+        now() - make_interval(days => 400) + make_interval(secs => i)
+      from generate_series(${from}::int, ${to}::int) as i`.execute(db);
+    onProgress(`tools: ${to} of ${counts.tools}`);
+  }
+  for (let from = 1; from <= counts.users; from += BATCH) {
+    const to = Math.min(counts.users, from + BATCH - 1);
+    await sql`
+      insert into users (auth_user_id, email, name, created_at)
+      select 'scale-' || ${run} || '-' || i, 'customer' || i || '.' || ${run} || '@example.com',
+        'Customer ' || i, now() - make_interval(days => 400) + make_interval(mins => i)
+      from generate_series(${from}::int, ${to}::int) as i`.execute(db);
+    onProgress(`users: ${to} of ${counts.users}`);
+  }
+  // The run's tools and customers, numbered, for the orders to pick from.
+  await sql`create temporary table scale_tools as
+    select row_number() over (order by id) as n, id, name, img, price_cents from tools
+    where description like ${`% of run ${run}, %`}`.execute(db);
+  await sql`create temporary table scale_users as
+    select row_number() over (order by id) as n, id, name, email from users
+    where auth_user_id like ${`scale-${run}-%`}`.execute(db);
+  const toolCount = counts.tools;
+  const userCount = counts.users;
+  for (let from = 1; from <= counts.orders; from += BATCH) {
+    const to = Math.min(counts.orders, from + BATCH - 1);
+    // Status by i: 1 in 100 unpaid, 4 in 100 cancelled, the rest paid or shipped.
+    await sql`
+      with picked as (
+        select i, 1 + (i % 5) as quantity,
+          case when i % 100 = 0 then 'unpaid' when i % 25 = 1 then 'cancelled'
+               when i % 3 = 0 then 'shipped' else 'paid' end as status,
+          now() - make_interval(secs => ((${counts.orders}::bigint - i) * 31536000
+            / ${counts.orders}::bigint)::int) as created_at,
+          (1 + (i::bigint * 7919) % ${toolCount})::int as tool_n,
+          (1 + (i::bigint * 104729) % ${userCount})::int as user_n
+        from generate_series(${from}::int, ${to}::int) as i
+      ), placed as (
+        insert into orders (tool_id, tool_name, tool_img, user_id, user_name, user_email, phone,
+          address, quantity, unit_price_cents, price_cents, available_after, status,
+          transaction_id, paid_at, pay_by, created_at)
+        select t.id, t.name, t.img, u.id, u.name, u.email, '+1 555 0100', i || ' Scale Street',
+          p.quantity, t.price_cents, t.price_cents * p.quantity, 1000000, p.status,
+          case when p.status in ('paid', 'shipped') then 'pi_scale_' || ${run} || '_' || i end,
+          case when p.status in ('paid', 'shipped') then p.created_at end,
+          case when p.status = 'unpaid' then now() + interval '1 hour' end,
+          p.created_at
+        from picked p
+        join scale_tools t on t.n = p.tool_n
+        join scale_users u on u.n = p.user_n
+        returning id, tool_id, tool_name, tool_img, quantity, unit_price_cents, price_cents
+      )
+      insert into order_lines (order_id, position, tool_id, tool_name, tool_img, quantity,
+        unit_price_cents, price_cents, available_after)
+      select id, 0, tool_id, tool_name, tool_img, quantity, unit_price_cents, price_cents, 1000000
+      from placed`.execute(db);
+    onProgress(`orders: ${to} of ${counts.orders}`);
+  }
+  await sql`drop table scale_tools`.execute(db);
+  await sql`drop table scale_users`.execute(db);
+  // Fresh statistics, so the planner sees the tables as they now are (PGlite has no autovacuum).
+  await sql`analyze tools, users, orders, order_lines`.execute(db);
+}
