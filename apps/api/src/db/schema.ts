@@ -123,6 +123,17 @@ export interface OrderLinesTable {
   available_after: number;
 }
 
+/** Every change of an order's status, kept by a trigger (migration 0013). */
+export interface OrderEventsTable {
+  id: Generated<string>;
+  order_id: string;
+  at: Generated<Date>;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
+  actor_id: string | null;
+  reason: string | null;
+}
+
 /** A signed-in customer's cart, on the server (migration 0012). */
 export interface CartLinesTable {
   user_id: string;
@@ -188,6 +199,7 @@ export interface Database {
   payment_refunds: PaymentRefundsTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
+  order_events: OrderEventsTable;
   cart_lines: CartLinesTable;
   purchase_keys: PurchaseKeysTable;
   profiles: ProfilesTable;

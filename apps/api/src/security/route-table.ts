@@ -143,6 +143,25 @@ export const matrix: Row[] = [
     expected: guarded(403, 403, 409),
   },
   {
+    route: 'POST /api/purchase/:id/deliver',
+    request: (w) => ({ path: `/api/purchase/${w.order._id}/deliver` }),
+    expected: guarded(403, 403, 409),
+  },
+  {
+    route: 'POST /api/purchase/:id/refund',
+    request: (w) => ({
+      path: `/api/purchase/${w.order._id}/refund`,
+      body: { reason: 'Damaged', restock: false },
+    }),
+    // Past the guard, an admin finds A's order unpaid: nothing to refund.
+    expected: guarded(403, 403, 409),
+  },
+  {
+    route: 'GET /api/purchase/:id/history',
+    request: (w) => ({ path: `/api/purchase/${w.order._id}/history` }),
+    expected: guarded(200, 404, 200),
+  },
+  {
     route: 'POST /api/purchase/:id/cancel',
     request: (w) => ({ path: `/api/purchase/${w.order._id}/cancel` }),
     // An admin may cancel any unpaid order: past the guard, A's cancel (just before) leaves 409.

@@ -65,8 +65,49 @@ export const IdempotencyKeySchema = z
     `${IDEMPOTENCY_KEY_HEADER} must be 1 to ${IDEMPOTENCY_KEY_MAX} printable ASCII characters`,
   );
 
-export const orderStatuses = ['unpaid', 'paid', 'shipped', 'cancelled'] as const;
+/**
+ * An order's life: unpaid -> paid -> shipped -> delivered; unpaid -> cancelled (by its buyer,
+ * an admin, or its pay-by time); paid or shipped -> refunded (an admin).
+ */
+export const orderStatuses = [
+  'unpaid',
+  'paid',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refunded',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/** The statuses of an order whose payment the shop keeps. */
+export const paidStatuses: readonly OrderStatus[] = ['paid', 'shipped', 'delivered'];
+
+/** `POST /api/purchase/{id}/refund` (admins): why, and whether the units go back to stock. */
+export const REFUND_REASON_MAX = 500;
+export const RefundSchema = z
+  .object({
+    reason: z
+      .string({ error: 'Reason is required' })
+      .check(noControlCharacters('Reason', 'multi-line'))
+      .trim()
+      .min(1, 'Reason is required')
+      .max(REFUND_REASON_MAX, `Reason must have at most ${REFUND_REASON_MAX} characters`),
+    restock: z.boolean({ error: 'Say whether the units go back to stock' }),
+  })
+  .strict();
+export type Refund = z.infer<typeof RefundSchema>;
+
+/** One step of an order's history: when, from which status to which, who, and why. */
+export const OrderEventSchema = z
+  .object({
+    at: z.iso.datetime(),
+    from: z.enum(orderStatuses).nullable(),
+    to: z.enum(orderStatuses),
+    /** Who made the change; null when the shop did (an expiry, a provider's confirmation). */
+    by: z.object({ name: z.string(), role: z.enum(['admin', 'user']) }).nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'OrderEvent' });
+export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
 /** One tool of an order, as it was bought: name, picture and unit price of that moment. */
 export const OrderLineSchema = z

@@ -11,6 +11,7 @@ import * as sessionTokens from './0009-session-tokens';
 import * as ordersByAccount from './0010-orders-by-account';
 import * as cacheAnnouncements from './0011-cache-announcements';
 import * as cartAndOrderLines from './0012-cart-and-order-lines';
+import * as orderWorkflow from './0013-order-workflow';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-orders-by-account': ordersByAccount,
   '0011-cache-announcements': cacheAnnouncements,
   '0012-cart-and-order-lines': cartAndOrderLines,
+  '0013-order-workflow': orderWorkflow,
 };

@@ -3,6 +3,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
   idParams,
+  OrderEventSchema,
   OrderListQuerySchema,
   OrderSchema,
   PurchaseSchema,
@@ -96,6 +97,26 @@ const ship = defineRoute({
   responses: { 200: json(OrderSchema, 'Shipped'), ...errors(401, 403, 404, 409) },
 });
 
+const deliver = defineRoute({
+  method: 'post',
+  path: '/purchase/{id}/deliver',
+  tags: ['Orders'],
+  summary: 'Mark a shipped order delivered (admins)',
+  security: bearer,
+  request: { params: OrderParams },
+  responses: { 200: json(OrderSchema, 'Delivered'), ...errors(401, 403, 404, 409) },
+});
+
+const history = defineRoute({
+  method: 'get',
+  path: '/purchase/{id}/history',
+  tags: ['Orders'],
+  summary: "An order's history: every change of its status, oldest first (its buyer, or an admin)",
+  security: bearer,
+  request: { params: OrderParams },
+  responses: { 200: json(z.array(OrderEventSchema), 'The history'), ...errors(401, 404) },
+});
+
 const listAll = defineRoute({
   method: 'get',
   path: '/allPurchase',
@@ -129,6 +150,12 @@ export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<
     )
     .openapi({ ...ship, middleware: [signedIn, requireAdmin] }, async (c) =>
       c.json(await orders.ship(c.req.valid('param').id, c.var.user), 200),
+    )
+    .openapi({ ...deliver, middleware: [signedIn, requireAdmin] }, async (c) =>
+      c.json(await orders.deliver(c.req.valid('param').id, c.var.user), 200),
+    )
+    .openapi({ ...history, middleware: signedIn }, async (c) =>
+      c.json(await orders.history(c.req.valid('param').id, c.var.user), 200),
     )
     .openapi({ ...listAll, middleware: [signedIn, requireAdmin] }, async (c) =>
       c.json(await orders.listAll(), 200),

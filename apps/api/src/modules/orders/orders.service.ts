@@ -8,8 +8,12 @@ import {
   isPastNeededBy,
   messages,
   type Order,
+  type OrderEvent,
   type OrderLine,
+  type OrderStatus,
   type Purchase,
+  type Refund,
+  paidStatuses,
 } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once';
@@ -61,7 +65,7 @@ function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
     phone: row.phone,
     address: row.address,
     neededBy: row.needed_by,
-    paid: row.status === 'paid' || row.status === 'shipped',
+    paid: paidStatuses.includes(row.status),
     transactionId: row.transaction_id,
     status: row.status,
     createdAt: row.created_at.toISOString(),
@@ -270,6 +274,74 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
   }
 
   /**
+   * Names who changes orders in this transaction, and why: the history trigger of migration 0013
+   * records them with each change of status. Nobody named: the shop itself.
+   */
+  async function actingAs(trx: Kysely<Database>, caller: CurrentUser | null, reason?: string) {
+    await sql`select set_config('shop.actor_id', ${caller?.id ?? ''}, true),
+      set_config('shop.reason', ${reason ?? ''}, true)`.execute(trx);
+  }
+
+  /**
+   * Returns the units of the orders' lines to stock, inside the caller's transaction, locking
+   * the tools in id order (the lock order of every stock writer).
+   */
+  async function returnStock(trx: Kysely<Database>, orderIds: string[]) {
+    const freed = await trx
+      .selectFrom('order_lines')
+      .select(['tool_id', sql<number>`sum(quantity)::int`.as('units')])
+      .where('order_id', 'in', orderIds)
+      .groupBy('tool_id')
+      .orderBy('tool_id')
+      .execute();
+    await trx
+      .selectFrom('tools')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        freed.map((line) => line.tool_id),
+      )
+      .orderBy('id')
+      .forNoKeyUpdate()
+      .execute();
+    for (const { tool_id, units } of freed) {
+      await trx
+        .updateTable('tools')
+        .set((eb) => ({ available_quantity: eb('available_quantity', '+', units) }))
+        .where('id', '=', tool_id)
+        .execute();
+    }
+  }
+
+  /**
+   * One change of status, `from` one of the given ones, by `caller`, in a transaction that
+   * names them for the history; answers the row changed, or undefined when it was in no such
+   * status. `also` runs in the same transaction after the change (the stock of a refund).
+   */
+  async function transition(
+    id: string,
+    caller: CurrentUser,
+    from: OrderStatus[],
+    to: OrderStatus,
+    options: { reason?: string; also?: (trx: Kysely<Database>) => Promise<void> } = {},
+  ): Promise<OrderRow | undefined> {
+    return db.transaction().execute(async (trx) => {
+      await actingAs(trx, caller, options.reason);
+      const changed = (await trx
+        .updateTable('orders')
+        .set({ status: to })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .returningAll()
+        .returning(sql<string | null>`orders.needed_by::text`.as('needed_by'))
+        .executeTakeFirst()) as OrderRow | undefined;
+      if (changed) await options.also?.(trx);
+      return changed;
+    });
+  }
+
+  /**
    * Cancels the unpaid orders `which` selects and returns their lines' units to stock, all in
    * one transaction. Rows are locked order, then buyer (the unpaid-orders trigger), then tools
    * in id order: the order every other writer follows (a purchase and a checkout lock the buyer
@@ -278,8 +350,11 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
   async function cancelUnpaid(
     executor: Kysely<Database>,
     which: { id: string } | { userId: string },
+    caller: CurrentUser | null = null,
+    reason?: string,
   ): Promise<OrderRow[]> {
     const cancel = async (trx: Kysely<Database>) => {
+      if (caller || reason) await actingAs(trx, caller, reason);
       const rows = (await trx
         .updateTable('orders')
         .set({ status: 'cancelled', expiry_lease_until: null })
@@ -288,36 +363,11 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         .returningAll()
         .returning(sql<string | null>`orders.needed_by::text`.as('needed_by'))
         .execute()) as OrderRow[];
-      if (rows.length === 0) return rows;
-      const freed = await trx
-        .selectFrom('order_lines')
-        .select(['tool_id', sql<number>`sum(quantity)::int`.as('units')])
-        .where(
-          'order_id',
-          'in',
+      if (rows.length > 0)
+        await returnStock(
+          trx,
           rows.map((row) => row.id),
-        )
-        .groupBy('tool_id')
-        .orderBy('tool_id')
-        .execute();
-      await trx
-        .selectFrom('tools')
-        .select('id')
-        .where(
-          'id',
-          'in',
-          freed.map((line) => line.tool_id),
-        )
-        .orderBy('id')
-        .forNoKeyUpdate()
-        .execute();
-      for (const { tool_id, units } of freed) {
-        await trx
-          .updateTable('tools')
-          .set((eb) => ({ available_quantity: eb('available_quantity', '+', units) }))
-          .where('id', '=', tool_id)
-          .execute();
-      }
+        );
       return rows;
     };
     return executor.isTransaction ? cancel(executor) : db.transaction().execute(cancel);
@@ -649,7 +699,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
      */
     async cancel(id: string, caller: CurrentUser): Promise<Order> {
       const order = await findVisibleOrder(id, caller);
-      const [cancelled] = await cancelUnpaid(db, { id: order.id });
+      const [cancelled] = await cancelUnpaid(db, { id: order.id }, caller);
       if (!cancelled) {
         const now = await selectOrders().where('id', '=', order.id).executeTakeFirstOrThrow();
         throw new AppError(
@@ -666,7 +716,12 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
      * once. False when it was no longer unpaid (paid, cancelled, or expired by another process).
      */
     async expire(orderId: string): Promise<boolean> {
-      const cancelled = await cancelUnpaid(db, { id: orderId });
+      const cancelled = await cancelUnpaid(
+        db,
+        { id: orderId },
+        null,
+        'Not paid by its pay-by time',
+      );
       if (cancelled.length > 0) options.onStockChange?.();
       return cancelled.length > 0;
     },
@@ -686,7 +741,12 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         .orderBy('id')
         .forUpdate()
         .execute();
-      const cancelled = await cancelUnpaid(trx, { userId });
+      const cancelled = await cancelUnpaid(
+        trx,
+        { userId },
+        null,
+        "The customer's account was removed",
+      );
       return cancelled.length;
     },
 
@@ -754,19 +814,79 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     /** An admin marks a paid order shipped. */
     async ship(id: string, caller: CurrentUser): Promise<Order> {
       const order = await findVisibleOrder(id, caller);
-      const shipped = await db
-        .updateTable('orders')
-        .set({ status: 'shipped' })
-        .where('id', '=', order.id)
-        .where('status', '=', 'paid')
-        .returning('id')
-        .executeTakeFirst();
-      if (!shipped)
+      const shipped = await transition(order.id, caller, ['paid'], 'shipped');
+      if (!shipped) {
         throw new AppError(
           'CONFLICT',
           `Only a paid order can be shipped; this one is ${order.status}`,
         );
-      return presentOne(await selectOrders().where('id', '=', order.id).executeTakeFirstOrThrow());
+      }
+      return presentOne(shipped);
+    },
+
+    /** An admin marks a shipped order delivered. */
+    async deliver(id: string, caller: CurrentUser): Promise<Order> {
+      const order = await findVisibleOrder(id, caller);
+      const delivered = await transition(order.id, caller, ['shipped'], 'delivered');
+      if (!delivered) {
+        throw new AppError(
+          'CONFLICT',
+          `Only a shipped order can be delivered; this one is ${order.status}`,
+        );
+      }
+      return presentOne(delivered);
+    },
+
+    /**
+     * Marks a paid or shipped order refunded, once its payment was given back (payments does
+     * that first), with the admin's reason; its lines' units return to stock only when
+     * `restock`. An order refunded already is answered as it is: a repeated refund changes
+     * nothing. Answers whether this call made the change.
+     */
+    async markRefunded(
+      id: string,
+      caller: CurrentUser,
+      refund: Refund,
+    ): Promise<{ order: Order; changed: boolean }> {
+      const refunded = await transition(id, caller, ['paid', 'shipped'], 'refunded', {
+        reason: refund.reason,
+        also: refund.restock ? (trx) => returnStock(trx, [id]) : undefined,
+      });
+      if (refunded && refund.restock) options.onStockChange?.();
+      const row = refunded ?? (await findVisibleOrder(id, caller));
+      if (!refunded && row.status !== 'refunded') {
+        throw new AppError(
+          'CONFLICT',
+          `Only a paid or shipped order can be refunded; this one is ${row.status}`,
+        );
+      }
+      return { order: await presentOne(row), changed: Boolean(refunded) };
+    },
+
+    /** An order's history, oldest first, for its buyer or an admin (404 for anyone else). */
+    async history(id: string, caller: CurrentUser): Promise<OrderEvent[]> {
+      const order = await findVisibleOrder(id, caller);
+      const events = await db
+        .selectFrom('order_events')
+        .leftJoin('users', 'users.id', 'order_events.actor_id')
+        .select([
+          'order_events.at',
+          'order_events.from_status',
+          'order_events.to_status',
+          'order_events.reason',
+          'users.name',
+          'users.role',
+        ])
+        .where('order_events.order_id', '=', order.id)
+        .orderBy('order_events.id')
+        .execute();
+      return events.map((event) => ({
+        at: event.at.toISOString(),
+        from: event.from_status,
+        to: event.to_status,
+        by: event.name && event.role ? { name: event.name, role: event.role } : null,
+        reason: event.reason,
+      }));
     },
   };
 }

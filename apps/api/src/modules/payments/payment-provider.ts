@@ -8,8 +8,12 @@ export interface PaymentIntentInfo {
   orderId: string | undefined;
 }
 
-/** Why the shop gave money back: the order will not be delivered, or it was paid twice. */
-export type RefundReason = 'order_cancelled' | 'order_expired' | 'duplicate_payment';
+/**
+ * Why the shop gave money back: the order will not be delivered, it was paid twice, or an admin
+ * refunded it.
+ */
+export type RefundReason =
+  'order_cancelled' | 'order_expired' | 'duplicate_payment' | 'requested_by_admin';
 
 export interface PaymentProvider {
   readonly name: 'stripe' | 'sandbox';

@@ -5,12 +5,13 @@ import {
   PaymentIntentResponseSchema,
   OrderSchema,
   PayOrderSchema,
+  RefundSchema,
   SandboxCardPaymentSchema,
   SandboxConfirmResponseSchema,
   WebhookResultSchema,
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
-import type { AuthedEnv } from '../../auth/guards';
+import { type AuthedEnv, requireAdmin } from '../../auth/guards';
 import { AppError } from '../../lib/errors';
 import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
 import type { PaymentsService } from './payments.service';
@@ -57,6 +58,21 @@ const cancel = defineRoute({
   security: bearer,
   request: { params: OrderParams },
   responses: { 200: json(OrderSchema, 'Cancelled'), ...errors(401, 404, 409, 503) },
+});
+
+const refund = defineRoute({
+  method: 'post',
+  path: '/purchase/{id}/refund',
+  tags: ['Payments'],
+  summary: 'Refund a paid or shipped order (admins), with a reason; its stock back when chosen',
+  description:
+    'The payment is given back through the provider that took it, once: a repeated refund answers the order as it is.',
+  security: bearer,
+  request: { params: OrderParams, body: jsonBody(RefundSchema) },
+  responses: {
+    200: json(OrderSchema, 'Refunded'),
+    ...errors(400, 401, 402, 403, 404, 409, 415, 503),
+  },
 });
 
 const sandboxConfirm = defineRoute({
@@ -119,6 +135,12 @@ export function paymentsRoutes(
       // Here, not in orders: a cancel settles the payment with the provider first (issue 13).
       .openapi({ ...cancel, middleware: signedIn }, async (c) =>
         c.json(await payments.cancelOrder(c.req.valid('param').id, c.var.user), 200),
+      )
+      .openapi({ ...refund, middleware: [signedIn, requireAdmin] }, async (c) =>
+        c.json(
+          await payments.refundOrder(c.req.valid('param').id, c.var.user, c.req.valid('json')),
+          200,
+        ),
       )
       .openapi({ ...sandboxConfirm, middleware: signedIn }, async (c) =>
         c.json(await payments.sandboxConfirm(c.req.valid('json'), c.var.user), 200),

@@ -1,4 +1,4 @@
-import type { Order, SandboxCardPayment } from '@shop/shared';
+import type { Order, Refund, SandboxCardPayment } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, OrderRow } from '../../db/schema';
@@ -18,9 +18,10 @@ export type ExpireInDatabase = (orderId: string) => Promise<boolean>;
 const notVerified = (reason: string) =>
   new AppError('PAYMENT_NOT_VERIFIED', `The payment could not be verified: ${reason}`);
 
-const isPaid = (status: string) => status === 'paid' || status === 'shipped';
+/** Paid once, whatever happened since (shipped, delivered, or refunded by an admin). */
+const isPaid = (status: string) => status !== 'unpaid' && status !== 'cancelled';
 /** Cancelled (or expired, however the orders side names it): it will never be delivered. */
-const isClosed = (status: string) => status !== 'unpaid' && !isPaid(status);
+const isClosed = (status: string) => status === 'cancelled';
 
 /** The refusals of a payment attempt that the metrics count as failed payments. */
 const failures: Partial<Record<string, PaymentFailure>> = {
@@ -281,6 +282,24 @@ export function createPaymentsService(
       const cancelled = await orders.cancel(id, caller);
       await sweep(order.id, 'order_cancelled');
       return cancelled;
+    },
+
+    /**
+     * `POST /api/purchase/{id}/refund` (admins): the order's payment is given back through the
+     * provider that took it, after checking with the provider that it succeeded for this order
+     * and its stored amount; then the order is refunded, with the admin's reason and, when
+     * chosen, its units back in stock. Once only: the provider refunds an intent once however
+     * often asked, and an order refunded already is answered as it is.
+     */
+    async refundOrder(id: string, caller: CurrentUser, refund: Refund): Promise<Order> {
+      const order = await orders.rowFor(id, caller);
+      if (order.status === 'paid' || order.status === 'shipped') {
+        if (!order.transaction_id) throw notVerified('the order has no payment');
+        const intent = await provider.retrieveIntent(order.transaction_id);
+        verify(intent, order.id, order.price_cents);
+        await refundOnce(intent!, order.id, 'requested_by_admin');
+      }
+      return (await orders.markRefunded(order.id, caller, refund)).order;
     },
 
     /**

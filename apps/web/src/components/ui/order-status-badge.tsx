@@ -4,7 +4,9 @@ const tone: Record<OrderStatus, string> = {
   unpaid: 'badge-warning',
   paid: 'badge-success',
   shipped: 'badge-info',
+  delivered: 'badge-success',
   cancelled: 'badge-neutral',
+  refunded: 'badge-neutral',
 };
 
 /** An order's state in words ("paid", "shipped", "cancelled"), as the product's badges say it. */
