@@ -26,6 +26,8 @@ import {
 import { healthRoutes } from './modules/health/health.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportsService } from './modules/reports/reports.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { summaryRoutes } from './modules/summary/summary.routes';
@@ -214,6 +216,7 @@ export function createApi({
   api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));
   api.route('/', cartRoutes(cart, signedIn));
+  api.route('/', reportsRoutes(createReportsService(db), signedIn));
   api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route('/summary', summaryRoutes(createSummaryService(db)));

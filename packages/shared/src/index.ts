@@ -8,6 +8,7 @@ export * from './schemas/id';
 export * from './schemas/order';
 export * from './schemas/payment';
 export * from './schemas/profile';
+export * from './schemas/report';
 export * from './schemas/review';
 export * from './schemas/summary';
 export * from './schemas/text';

@@ -134,6 +134,12 @@ export interface OrderEventsTable {
   reason: string | null;
 }
 
+/** The shop's settings: one row (migration 0014). */
+export interface ShopSettingsTable {
+  id: ColumnType<1, 1 | undefined, never>;
+  low_stock_threshold: number;
+}
+
 /** A signed-in customer's cart, on the server (migration 0012). */
 export interface CartLinesTable {
   user_id: string;
@@ -200,6 +206,7 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
+  shop_settings: ShopSettingsTable;
   cart_lines: CartLinesTable;
   purchase_keys: PurchaseKeysTable;
   profiles: ProfilesTable;

@@ -323,6 +323,8 @@ const noTextInput: Record<string, string> = {
   'GET /api/user': 'no input',
   'GET /api/allPurchase': 'no input',
   'GET /api/cart': 'no input',
+  'GET /api/reports/sales': 'no input',
+  'PUT /api/settings/low-stock': 'one whole number',
   'GET /api/payment-config': 'no input',
   'GET /api/summary': 'no input',
   'GET /api/reviews': 'no input',

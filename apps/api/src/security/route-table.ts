@@ -195,6 +195,16 @@ export const matrix: Row[] = [
     expected: guarded(201, 409, 409),
   },
   {
+    route: 'GET /api/reports/sales',
+    request: () => ({ path: '/api/reports/sales' }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'PUT /api/settings/low-stock',
+    request: () => ({ path: '/api/settings/low-stock', body: { lowStockThreshold: 5 } }),
+    expected: guarded(403, 403, 200),
+  },
+  {
     route: 'GET /api/allPurchase',
     request: () => ({ path: '/api/allPurchase' }),
     expected: guarded(403, 403, 200),

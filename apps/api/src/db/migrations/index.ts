@@ -12,6 +12,7 @@ import * as ordersByAccount from './0010-orders-by-account';
 import * as cacheAnnouncements from './0011-cache-announcements';
 import * as cartAndOrderLines from './0012-cart-and-order-lines';
 import * as orderWorkflow from './0013-order-workflow';
+import * as salesReports from './0014-sales-reports';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-cache-announcements': cacheAnnouncements,
   '0012-cart-and-order-lines': cartAndOrderLines,
   '0013-order-workflow': orderWorkflow,
+  '0014-sales-reports': salesReports,
 };
