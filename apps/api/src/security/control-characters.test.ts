@@ -9,6 +9,7 @@
  */
 import {
   LoginSchema,
+  OrderFilterSchema,
   OrderListQuerySchema,
   PayOrderSchema,
   ProfileInputSchema,
@@ -187,6 +188,12 @@ const cases: TextCase[] = [
     caller: 'customerA',
     params: (w) => ({ toolId: w.tool._id }),
     paramStatus: 404,
+  },
+  {
+    route: 'GET /api/orders/export',
+    caller: 'admin',
+    query: () => ({ search: 'Matrix', status: 'unpaid', from: '2026-01-01', to: '2099-12-31' }),
+    schema: OrderFilterSchema,
   },
   {
     route: 'GET /api/purchase',

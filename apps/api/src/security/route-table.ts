@@ -195,6 +195,11 @@ export const matrix: Row[] = [
     expected: guarded(201, 409, 409),
   },
   {
+    route: 'GET /api/orders/export',
+    request: () => ({ path: '/api/orders/export?status=unpaid' }),
+    expected: guarded(403, 403, 200),
+  },
+  {
     route: 'GET /api/reports/sales',
     request: () => ({ path: '/api/reports/sales' }),
     expected: guarded(403, 403, 200),

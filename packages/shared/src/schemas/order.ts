@@ -161,6 +161,21 @@ export const OrderSchema = z
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
 
+/**
+ * The filters of the admins' order lists and their CSV export: a status, a search in the buyer's
+ * email or name or the tools' names, and a range of days (YYYY-MM-DD, both included, on the
+ * shop's calendar) of when the orders were placed.
+ */
+export const OrderFilterSchema = z
+  .object({
+    status: z.enum(orderStatuses).optional(),
+    search: z.string().check(noControlCharacters('Search')).trim().max(100).optional(),
+    from: CalendarDaySchema.optional(),
+    to: CalendarDaySchema.optional(),
+  })
+  .strict();
+export type OrderFilter = z.infer<typeof OrderFilterSchema>;
+
 export const OrderListQuerySchema = z
   .object({ userEmail: z.string().check(noControlCharacters('userEmail')).min(1).max(254) })
   .strict();

@@ -9,13 +9,15 @@ import {
   messages,
   type Order,
   type OrderEvent,
+  type OrderFilter,
   type OrderLine,
   type OrderStatus,
   type Purchase,
   type Refund,
   paidStatuses,
+  SHOP_TIME_ZONE,
 } from '@shop/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -71,6 +73,49 @@ function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
     createdAt: row.created_at.toISOString(),
     payBy: row.status === 'unpaid' && row.pay_by ? row.pay_by.toISOString() : null,
   };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The admins' filters (status, search, days placed) on a query of orders. */
+function filtered<Output>(
+  query: SelectQueryBuilder<Database, 'orders', Output>,
+  { status, search, from, to }: OrderFilter,
+): SelectQueryBuilder<Database, 'orders', Output> {
+  let result = query;
+  if (status) result = result.where('orders.status', '=', status);
+  if (from) {
+    result = result.where(
+      'orders.created_at',
+      '>=',
+      sql<Date>`${from}::date::timestamp at time zone ${SHOP_TIME_ZONE}`,
+    );
+  }
+  if (to) {
+    result = result.where(
+      'orders.created_at',
+      '<',
+      sql<Date>`(${to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE}`,
+    );
+  }
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    result = result.where((eb) =>
+      eb.or([
+        eb('orders.user_email', 'ilike', pattern),
+        eb('orders.user_name', 'ilike', pattern),
+        eb('orders.tool_name', 'ilike', pattern),
+        eb.exists(
+          eb
+            .selectFrom('order_lines')
+            .select('order_lines.order_id')
+            .whereRef('order_lines.order_id', '=', 'orders.id')
+            .where('order_lines.tool_name', 'ilike', pattern),
+        ),
+      ]),
+    );
+  }
+  return result;
 }
 
 /** The name a several-tool order goes by in lists: "NVMe SSD 1TB M.2 + 2 more". */
@@ -861,6 +906,35 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         );
       }
       return { order: await presentOne(row), changed: Boolean(refunded) };
+    },
+
+    /**
+     * The orders the filter selects, newest first, a batch at a time (keyset paging on
+     * created_at and id), each batch read only when the one before has been used: an export
+     * of a million orders holds one batch in memory.
+     */
+    async *exportBatches(filter: OrderFilter, batchSize = 1000): AsyncGenerator<Order[]> {
+      let afterId: string | undefined;
+      for (;;) {
+        const cursor = afterId;
+        const rows = (await filtered(selectOrders(), filter)
+          // After the last row sent, by its stored time (the database's own, to the
+          // microsecond: a JavaScript Date would round it to the millisecond).
+          .$if(cursor !== undefined, (query) =>
+            query.where(
+              sql<boolean>`(orders.created_at, orders.id) <
+                (select cursor.created_at, cursor.id from orders cursor where cursor.id = ${cursor})`,
+            ),
+          )
+          .orderBy('orders.created_at', 'desc')
+          .orderBy('orders.id', 'desc')
+          .limit(batchSize)
+          .execute()) as OrderRow[];
+        if (rows.length === 0) return;
+        yield await present(rows);
+        if (rows.length < batchSize) return;
+        afterId = rows.at(-1)!.id;
+      }
     },
 
     /** An order's history, oldest first, for its buyer or an admin (404 for anyone else). */

@@ -1,0 +1,151 @@
+import type { Order, Tool } from '@shop/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
+import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { type Account, setOrderStatus, uncachedTools } from '../../test/shop';
+import { type TestApp, createTestApp } from '../../test/test-app';
+import { createCartService } from '../cart/cart.service';
+import { createOrdersService } from './orders.service';
+
+const HEADER =
+  'Order,Placed,Status,Buyer,Email,Tools,Units,Total,Transaction,Address,Phone,Needed by';
+
+describeEachDatabase('the CSV export of orders', (kind) => {
+  let app: TestApp;
+  let admin: Account;
+  let alice: Account;
+  let bob: Account;
+  let tool: Tool;
+
+  const place = async (buyer: Account, address: string, quantity = 1) => {
+    const response = await send(app, 'POST', '/api/purchase', buyer.token, {
+      toolId: tool._id,
+      quantity,
+      phone: '555 0100',
+      address,
+    });
+    expect(response.status).toBe(201);
+    return (await response.json()) as Order;
+  };
+  // The time an order was placed is never written by the code (CreatedAt): here, as SQL would.
+  const placedAt = (ids: string[], at: string) =>
+    sql`update orders set created_at = ${at}::timestamptz where id = any(${ids}::uuid[])`.execute(
+      app.database.db,
+    );
+  const placedOn = (order: Order, day: string) => placedAt([order._id], `${day}T12:00:00Z`);
+  const exported = async (query = '') => {
+    const response = await send(app, 'GET', `/api/orders/export${query}`, admin.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    return response.text();
+  };
+  /** The order ids of the rows (a quoted cell may hold a line break: its lines start otherwise). */
+  const idsIn = (csv: string) =>
+    csv
+      .split('\n')
+      .slice(1)
+      .flatMap((line) => /^[0-9a-f-]{36},/.exec(line)?.[0].slice(0, 36) ?? []);
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false, env: { MAX_UNPAID_ORDERS: 50 } });
+    admin = await signUpAdmin(app);
+    alice = await signUpWithToken(app);
+    bob = await signUpWithToken(app);
+    tool = (await (
+      await send(app, 'POST', '/api/tools', admin.token, {
+        name: 'Export Dock',
+        description: 'Listed in a spreadsheet',
+        minOrderQuantity: 1,
+        availableQuantity: 500,
+        price: 12.5,
+        img: '/images/tools/nvme-ssd.svg',
+      })
+    ).json()) as Tool;
+  });
+  afterAll(() => app.close());
+
+  it('is for admins only', async () => {
+    expect((await send(app, 'GET', '/api/orders/export')).status).toBe(401);
+    expect((await send(app, 'GET', '/api/orders/export', alice.token)).status).toBe(403);
+  });
+
+  it('writes a header and a row per order, newest first, quoting and escaping what buyers typed', async () => {
+    const plain = await place(alice, '1 Main Street', 2);
+    const tricky = await place(bob, '=HYPERLINK("http://evil.example"), "Flat 2"\nBack door');
+    await placedOn(plain, '2026-03-01');
+    await placedOn(tricky, '2026-03-02');
+    const csv = await exported('?from=2026-03-01&to=2026-03-02');
+    expect(csv.split('\n')[0]).toBe(HEADER);
+    expect(idsIn(csv)).toEqual([tricky._id, plain._id]);
+    expect(csv).toContain(
+      `${plain._id},2026-03-01T12:00:00.000Z,unpaid,${alice.name},${alice.email},2 x Export Dock,2,25.00,,1 Main Street,555 0100,\n`,
+    );
+    // The formula starts with "'" and the cell is quoted, its quotes doubled.
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example""), ""Flat 2""\nBack door"`);
+  });
+
+  it('filters by status, search and days placed, both days included', async () => {
+    const early = await place(alice, 'Early Road');
+    const late = await place(bob, 'Late Road');
+    const paid = await place(bob, 'Paid Road');
+    await placedOn(early, '2026-04-10');
+    await placedOn(late, '2026-04-12');
+    await placedOn(paid, '2026-04-11');
+    await setOrderStatus(app, paid._id, 'paid');
+
+    expect(idsIn(await exported('?from=2026-04-10&to=2026-04-12'))).toEqual([
+      late._id,
+      paid._id,
+      early._id,
+    ]);
+    expect(idsIn(await exported('?from=2026-04-11&to=2026-04-11'))).toEqual([paid._id]);
+    expect(idsIn(await exported('?from=2026-04-10&to=2026-04-12&status=paid'))).toEqual([paid._id]);
+    expect(
+      idsIn(
+        await exported(
+          `?from=2026-04-10&to=2026-04-12&search=${encodeURIComponent(alice.email.toUpperCase())}`,
+        ),
+      ),
+    ).toEqual([early._id]);
+    expect(
+      idsIn(await exported('?from=2026-04-10&to=2026-04-12&search=export%20dock')),
+    ).toHaveLength(3);
+    expect(idsIn(await exported('?from=2026-04-10&to=2026-04-12&search=100%25'))).toEqual([]);
+    expect((await send(app, 'GET', '/api/orders/export?status=lost', admin.token)).status).toBe(
+      400,
+    );
+    expect((await send(app, 'GET', '/api/orders/export?from=2026-02-30', admin.token)).status).toBe(
+      400,
+    );
+  });
+
+  it('reads the orders a batch at a time, each once, even when they were placed at the same moment', async () => {
+    const same = [];
+    for (let index = 0; index < 5; index++) same.push(await place(alice, `Batch ${index}`));
+    await placedAt(
+      same.map((order) => order._id),
+      '2026-05-05T10:00:00.123456Z',
+    );
+    const orders = createOrdersService(app.database.db, {
+      tools: uncachedTools(app.database.db),
+      cart: createCartService(app.database.db),
+      unpaidOrderTtlMinutes: 60,
+      maxUnpaidOrders: 50,
+    });
+    const batches: string[][] = [];
+    for await (const batch of orders.exportBatches({ from: '2026-05-05', to: '2026-05-05' }, 2)) {
+      batches.push(batch.map((order) => order._id));
+    }
+    expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
+    expect(batches.flat()).toEqual(
+      same
+        .map((order) => order._id)
+        .sort()
+        .reverse(),
+    );
+  });
+});
