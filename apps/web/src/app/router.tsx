@@ -56,6 +56,10 @@ export const routes: RouteObject[] = [
                     lazy: lazyScreen(() => import('./routes/dashboard/profile')),
                   },
                   {
+                    path: paths.dashboard.orderPattern,
+                    lazy: lazyScreen(() => import('./routes/dashboard/order')),
+                  },
+                  {
                     path: paths.dashboard.paymentPattern,
                     lazy: lazyScreen(() => import('./routes/dashboard/payment')),
                   },

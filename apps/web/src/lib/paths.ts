@@ -17,6 +17,8 @@ export const paths = {
     profile: '/dashboard/profile',
     payment: (orderId: string) => `/dashboard/payment/${encodeURIComponent(orderId)}`,
     paymentPattern: '/dashboard/payment/:id',
+    order: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
+    orderPattern: '/dashboard/orders/:id',
     users: '/dashboard/users',
     addTool: '/dashboard/addTool',
     manageAllOrders: '/dashboard/manageAllOrders',

@@ -31,6 +31,7 @@ export const queryKeys = {
     /** Every customer's orders (Manage All Orders). */
     everyone: ['orders', 'all'] as const,
     detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+    history: (orderId: string) => ['orders', 'history', orderId] as const,
   },
   payments: {
     config: ['payments', 'config'] as const,

@@ -1,9 +1,12 @@
 import type { Order } from '@shop/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../lib/paths';
 import { formatCalendarDay, formatCount, formatPrice } from '../../lib/format';
 import { type DataColumn, DataTable } from './data-table';
 import { EmailAddress } from './email-address';
 import { OrderDate } from './order-date';
+import { OrderTools } from './order-lines';
 
 const neededBy = (order: Order) => (order.neededBy ? formatCalendarDay(order.neededBy) : '—');
 
@@ -32,7 +35,24 @@ export function OrderTable({
     ...(everyone
       ? [{ header: 'Email', cell: (order: Order) => <EmailAddress email={order.userEmail} /> }]
       : []),
-    { header: 'Tool', cell: (order) => order.tool },
+    {
+      header: 'Tool',
+      cell: (order) => (
+        <div className="flex flex-col items-start gap-1">
+          <OrderTools order={order} />
+          {/* The page of an order of several tools; a one-tool row keeps its one link (Pay). */}
+          {order.lines.length > 1 && (
+            <Link
+              to={paths.dashboard.order(order._id)}
+              className="link link-primary text-xs"
+              aria-label={`Details of the order of ${order.tool}`}
+            >
+              Details
+            </Link>
+          )}
+        </div>
+      ),
+    },
     { header: 'Quantity', align: 'end', cell: (order) => formatCount(order.quantity) },
     {
       header: 'Price',

@@ -6,6 +6,7 @@ import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { PayBy } from '../../../components/ui/pay-by';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { OrderTools } from '../../../components/ui/order-lines';
 import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
 import { lazyModule } from '../../../lib/lazy-module';
 import { usePaymentIntent } from '../api/create-payment-intent';
@@ -45,6 +46,14 @@ function OrderSummary({ order }: { order: Order }) {
       </p>
       <PayBy payBy={order.status === 'unpaid' ? order.payBy : null} explained />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        {order.lines.length > 1 && (
+          <>
+            <dt className="font-medium">Tools</dt>
+            <dd>
+              <OrderTools order={order} />
+            </dd>
+          </>
+        )}
         <dt className="font-medium">Quantity</dt>
         <dd>
           {formatCount(order.quantity)}

@@ -2,6 +2,7 @@ import type { Order } from '@shop/shared';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { OrderDate } from '../../../components/ui/order-date';
+import { OrderTools } from '../../../components/ui/order-lines';
 import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PaymentSuccess } from './payment-success';
@@ -37,8 +38,10 @@ export function PaymentReceipt({ order, paidNow, isBuyer }: PaymentReceiptProps)
           </p>
         )}
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
-          <dt className="font-semibold">Tool</dt>
-          <dd>{order.tool}</dd>
+          <dt className="font-semibold">{order.lines.length > 1 ? 'Tools' : 'Tool'}</dt>
+          <dd>
+            <OrderTools order={order} />
+          </dd>
           <dt className="font-semibold">Quantity</dt>
           <dd>
             {formatCount(order.quantity)}

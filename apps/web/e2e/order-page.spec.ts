@@ -1,0 +1,80 @@
+import type { Order } from '@shop/shared';
+import { expect, test } from './fixtures';
+import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
+import { callApi, expectAccessible, findTool, payOrderViaApi } from './support/orders';
+
+test.describe.configure({ timeout: 90_000 });
+
+/** A paid order of two tools, placed through the cart by a new customer signed in on `page`. */
+async function paidTwoToolOrder(page: Parameters<typeof findTool>[0], baseURL: string) {
+  const email = await signInAsNewCustomer(page, baseURL, 'Lina Lines');
+  for (const [name, quantity] of [
+    ['CPU Cooling Fan', 2],
+    ['Thermal Paste 4g', 3],
+  ] as const) {
+    const tool = await findTool(page, name);
+    const added = await callApi(page, 'POST', '/api/cart/lines', {
+      toolId: tool._id,
+      quantity: Math.max(quantity, tool.minOrderQuantity),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+  }
+  const placed = await callApi<Order>(page, 'POST', '/api/checkout', {
+    phone: '+1 555 0100',
+    address: '9 Line Lane\nPortland',
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  const transactionId = await payOrderViaApi(page, placed.body);
+  return { email, order: placed.body, transactionId };
+}
+
+test('an order of two tools shows its lines in My Orders, and its page shows them with its history', async ({
+  page,
+  baseURL,
+}) => {
+  const { order, transactionId } = await paidTwoToolOrder(page, baseURL!);
+  await page.goto('/dashboard/orders');
+  const row = page.getByTestId('order-row').filter({ hasText: transactionId });
+  for (const line of order.lines) {
+    await expect(row.getByText(`${line.quantity} × ${line.tool}`)).toBeVisible();
+  }
+  await row.getByRole('link', { name: `Details of the order of ${order.tool}` }).click();
+
+  await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Order of / })).toBeVisible();
+  const lines = page.getByRole('table', { name: 'The tools of this order' });
+  for (const line of order.lines) {
+    await expect(lines.getByRole('row', { name: new RegExp(line.tool) })).toBeVisible();
+  }
+  await expect(lines.getByRole('row', { name: /Order total/ })).toContainText(
+    `$ ${order.price.toFixed(2)}`,
+  );
+  await expect(page.getByText('9 Line Lane')).toBeVisible();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Placed (unpaid)')).toBeVisible();
+  await expect(history.getByText('unpaid → paid')).toBeVisible();
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, 'any');
+  }
+});
+
+test('the admin sees the order of two tools with its lines, and its page', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const customer = await browser.newContext({ baseURL });
+  const { order } = await paidTwoToolOrder(await customer.newPage(), baseURL!);
+  await customer.close();
+
+  await signInAsAdmin(page, baseURL!);
+  await page.goto('/dashboard/manageAllOrders');
+  const row = page.getByTestId('admin-order-row').filter({ hasText: '9 Line Lane' }).first();
+  for (const line of order.lines) {
+    await expect(row.getByText(`${line.quantity} × ${line.tool}`)).toBeVisible();
+  }
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await expect(page.getByRole('link', { name: '← Manage All Orders' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Lina Lines' })).toBeVisible();
+});

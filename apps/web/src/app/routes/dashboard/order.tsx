@@ -1,0 +1,70 @@
+import { Link, useParams } from 'react-router';
+import { OrderDate } from '../../../components/ui/order-date';
+import { OrderLinesTable } from '../../../components/ui/order-lines';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
+import { QueryState } from '../../../components/ui/query-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuth } from '../../../features/auth/hooks/use-auth';
+import { OrderHistory } from '../../../features/orders/components/order-history';
+import { useOrder } from '../../../features/payments/api/get-order';
+import { formatCalendarDay } from '../../../lib/format';
+import { paths } from '../../../lib/paths';
+
+/** /dashboard/orders/{id}: one order with its lines, delivery details and history. */
+export default function OrderRoute() {
+  const { id = '' } = useParams();
+  const { user, isAdmin } = useAuth();
+  const order = useOrder(id);
+  if (!user) return <Spinner label="Loading the order" />;
+  return (
+    <div className="flex flex-col gap-4">
+      <Link
+        to={isAdmin ? paths.dashboard.manageAllOrders : paths.dashboard.orders}
+        className="link link-primary self-start text-sm"
+      >
+        ← {isAdmin ? 'Manage All Orders' : 'My Orders'}
+      </Link>
+      <QueryState
+        query={order}
+        pendingLabel="Loading the order"
+        errorTitle="The order could not be loaded"
+      >
+        {(shown) => (
+          <article aria-labelledby="order-title" className="flex flex-col gap-6">
+            <header className="flex flex-wrap items-center gap-3">
+              <h1 id="order-title" className="text-2xl font-bold">
+                Order of <OrderDate order={shown} />
+              </h1>
+              <OrderStatusBadge status={shown.status} />
+              {shown.status === 'unpaid' && shown.userEmail === user.email && (
+                <Link to={paths.dashboard.payment(shown._id)} className="btn btn-primary btn-sm">
+                  Pay
+                </Link>
+              )}
+            </header>
+            <OrderLinesTable order={shown} />
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+              <dt className="font-semibold">Buyer</dt>
+              <dd>
+                {shown.userName}, <span className="break-all">{shown.userEmail}</span>
+              </dd>
+              <dt className="font-semibold">Deliver to</dt>
+              <dd className="whitespace-pre-line">{shown.address}</dd>
+              <dt className="font-semibold">Phone</dt>
+              <dd>{shown.phone}</dd>
+              <dt className="font-semibold">Needed by</dt>
+              <dd>{shown.neededBy ? formatCalendarDay(shown.neededBy) : '—'}</dd>
+              {shown.transactionId && (
+                <>
+                  <dt className="font-semibold">Transaction id</dt>
+                  <dd className="font-mono break-all">{shown.transactionId}</dd>
+                </>
+              )}
+            </dl>
+            <OrderHistory orderId={shown._id} />
+          </article>
+        )}
+      </QueryState>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Order } from '@shop/shared';
+import { formatCount, formatPrice } from '../../lib/format';
+
+/**
+ * What an order bought, compactly, for a list: the tool's name for one line ("NVMe SSD"), a
+ * line per tool for several ("2 × Cooling Fan").
+ */
+export function OrderTools({ order }: { order: Pick<Order, 'tool' | 'lines'> }) {
+  if (order.lines.length <= 1) return <>{order.tool}</>;
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {order.lines.map((line) => (
+        <li key={line.toolId}>
+          {formatCount(line.quantity)} × {line.tool}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An order's lines with their pictures, quantities, unit prices and totals, and its total. */
+export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'price'> }) {
+  return (
+    // Small type and wrapping names: the four columns fit a phone, with nothing to scroll.
+    <table className="table-sm sm:table-md table">
+      <caption className="sr-only">The tools of this order</caption>
+      <thead>
+        <tr>
+          <th scope="col">Tool</th>
+          <th scope="col" className="text-end">
+            Quantity
+          </th>
+          <th scope="col" className="text-end">
+            Unit price
+          </th>
+          <th scope="col" className="text-end">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line) => (
+          <tr key={line.toolId}>
+            <th scope="row" className="font-normal break-words">
+              <span className="flex items-center gap-2">
+                <img
+                  src={line.img}
+                  alt=""
+                  width={40}
+                  height={40}
+                  className="bg-base-200 hidden size-10 shrink-0 rounded object-contain sm:block"
+                />
+                {line.tool}
+              </span>
+            </th>
+            <td className="text-end">{formatCount(line.quantity)}</td>
+            <td className="text-end whitespace-nowrap">{formatPrice(line.unitPrice)}</td>
+            <td className="text-end whitespace-nowrap">{formatPrice(line.price)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" colSpan={3} className="text-end">
+            Order total
+          </th>
+          <td className="text-end font-semibold whitespace-nowrap">{formatPrice(order.price)}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
