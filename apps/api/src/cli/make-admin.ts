@@ -2,13 +2,8 @@
 // This is how the first admin is made: ADMIN_EMAIL alone only grants admin to a sign-in whose
 // provider verified the email, never to a password sign-up, which anyone could make first.
 import { DataDirInUseError } from '../db/data-dir-lock';
-import {
-  MIGRATION_TIMEOUT_MS,
-  migrateToLatest,
-  openDatabase,
-  withMigrationLock,
-} from '../db/database';
 import { EnvError, loadEnv } from '../env';
+import { openOperatorDatabase } from './operator-database';
 import { AppError } from '../lib/errors';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createUsersService } from '../modules/users/users.service';
@@ -19,15 +14,8 @@ async function main(email: string | undefined) {
     return 2;
   }
   const env = loadEnv();
-  // An operator's command: it may wait its turn behind starting servers' migrations.
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { databaseUrl: env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS }
-      : { dataDir: env.DATA_DIR },
-  );
+  const database = await openOperatorDatabase(env);
   try {
-    // Servers may be starting on the same PostgreSQL: their migrations and this one take turns.
-    await withMigrationLock(database.db, migrateToLatest);
     const tokens = createSessionTokens(database.db, {
       ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
       callerQuery: (owner) => users.callerQuery(owner),

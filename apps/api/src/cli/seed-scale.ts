@@ -3,14 +3,9 @@
 // tools, for the benchmarks of a growing shop. Never on a shop with real customers.
 import { parseArgs } from 'node:util';
 import { DataDirInUseError } from '../db/data-dir-lock';
-import {
-  MIGRATION_TIMEOUT_MS,
-  migrateToLatest,
-  openDatabase,
-  withMigrationLock,
-} from '../db/database';
 import { seedAtScale } from '../db/scale-seed';
 import { EnvError, loadEnv } from '../env';
+import { openOperatorDatabase } from './operator-database';
 
 const USAGE = 'Usage: npm run seed:scale -- --orders N --users N --tools N (users and tools >= 1)';
 
@@ -41,13 +36,8 @@ async function main(argv: string[]) {
     return 2;
   }
   const env = loadEnv();
-  const database = await openDatabase(
-    env.DATABASE_URL
-      ? { databaseUrl: env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS }
-      : { dataDir: env.DATA_DIR },
-  );
+  const database = await openOperatorDatabase(env);
   try {
-    await withMigrationLock(database.db, migrateToLatest);
     const started = performance.now();
     await seedAtScale(database.db, counts, (line) => console.log(line));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -91,6 +91,27 @@ export async function openPayment(app: TestApp, buyer: Account, orderId: string)
   return { clientSecret, intentId: clientSecret.split('_secret_')[0] ?? '' };
 }
 
+/**
+ * Pays an order in test mode as the payment page does, with 4242 4242 4242 4242: the intent,
+ * the card, then the order marked paid. Answers the order as paid and the transaction id.
+ */
+export async function payInTestMode(app: TestApp, buyer: Account, orderId: string) {
+  const { clientSecret } = await openPayment(app, buyer, orderId);
+  const confirmed = await send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
+    clientSecret,
+    card: card('4242 4242 4242 4242'),
+    billingName: buyer.name,
+    billingEmail: buyer.email,
+  });
+  expect(confirmed.status).toBe(200);
+  const { id } = (await confirmed.json()) as { id: string };
+  const paid = await send(app, 'PATCH', `/api/purchase/${orderId}`, buyer.token, {
+    transactionId: id,
+  });
+  expect(paid.status).toBe(200);
+  return { order: (await paid.json()) as Order, transactionId: id };
+}
+
 /** The error's code and message (and fields); its `requestId` is checked against the header. */
 export const errorOf = async (response: Response) => {
   const { requestId, ...error } = (

@@ -2,7 +2,7 @@ import type { Cart, Order, Tool } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, card, errorOf, postCheckout, stockOf } from '../../test/shop';
+import { type Account, errorOf, payInTestMode, postCheckout, stockOf } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const delivery = { phone: '+1 555 0100', address: '1 Market Street, San Francisco' };
@@ -242,18 +242,7 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
     await add(buyer, a._id, 2);
     await add(buyer, b._id, 2);
     const placed = (await (await checkout(buyer)).json()) as Order;
-    const intent = await send(app, 'POST', '/api/create-payment-intent', buyer.token, {
-      orderId: placed._id,
-    });
-    const { clientSecret } = (await intent.json()) as { clientSecret: string };
-    const confirmed = await send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
-      clientSecret,
-      card: card('4242 4242 4242 4242'),
-      billingName: buyer.name,
-      billingEmail: buyer.email,
-    });
-    expect(confirmed.status).toBe(200);
-    const { id } = (await confirmed.json()) as { id: string };
+    const { order: paid } = await payInTestMode(app, buyer, placed._id);
     // The payment is for the order's total: 2 x $5 + 2 x $7.50.
     const payment = await app.database.db
       .selectFrom('order_payments')
@@ -261,10 +250,7 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
       .where('order_id', '=', placed._id)
       .executeTakeFirstOrThrow();
     expect(payment.amount_cents).toBe(2500);
-    const paid = await send(app, 'PATCH', `/api/purchase/${placed._id}`, buyer.token, {
-      transactionId: id,
-    });
-    expect(await paid.json()).toMatchObject({ status: 'paid', price: 25, lines: placed.lines });
+    expect(paid).toMatchObject({ status: 'paid', price: 25, lines: placed.lines });
 
     await add(buyer, a._id, 3);
     await add(buyer, b._id, 4);

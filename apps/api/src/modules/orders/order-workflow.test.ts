@@ -4,10 +4,10 @@ import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
 import {
   type Account,
-  card,
   createStripeShop,
   errorOf,
   order,
+  payInTestMode,
   postCheckout,
   stockOf,
 } from '../../test/shop';
@@ -30,24 +30,7 @@ describeEachDatabase('the order workflow in test mode', (kind) => {
     return (await response.json()) as Tool;
   };
   /** An order paid with 4242 4242 4242 4242 in test mode. */
-  const paid = async (placed: Order) => {
-    const intent = await send(app, 'POST', '/api/create-payment-intent', buyer.token, {
-      orderId: placed._id,
-    });
-    const { clientSecret } = (await intent.json()) as { clientSecret: string };
-    const confirmed = await send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
-      clientSecret,
-      card: card('4242 4242 4242 4242'),
-      billingName: buyer.name,
-      billingEmail: buyer.email,
-    });
-    const { id } = (await confirmed.json()) as { id: string };
-    const response = await send(app, 'PATCH', `/api/purchase/${placed._id}`, buyer.token, {
-      transactionId: id,
-    });
-    expect(response.status).toBe(200);
-    return (await response.json()) as Order;
-  };
+  const paid = async (placed: Order) => (await payInTestMode(app, buyer, placed._id)).order;
   const act = (who: Account, id: string, step: string, body?: unknown) =>
     send(app, 'POST', `/api/purchase/${id}/${step}`, who.token, body);
   const historyOf = async (who: Account, id: string) => {

@@ -9,6 +9,7 @@ import { OrderHistory } from '../../../features/orders/components/order-history'
 import { useOrder } from '../../../features/payments/api/get-order';
 import { formatCalendarDay } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
+import { BackToOrders } from './back-to-orders';
 
 /** /dashboard/orders/{id}: one order with its lines, delivery details and history. */
 export default function OrderRoute() {
@@ -18,12 +19,7 @@ export default function OrderRoute() {
   if (!user) return <Spinner label="Loading the order" />;
   return (
     <div className="flex flex-col gap-4">
-      <Link
-        to={isAdmin ? paths.dashboard.manageAllOrders : paths.dashboard.orders}
-        className="link link-primary self-start text-sm"
-      >
-        ← {isAdmin ? 'Manage All Orders' : 'My Orders'}
-      </Link>
+      <BackToOrders isAdmin={isAdmin} />
       <QueryState
         query={order}
         pendingLabel="Loading the order"

@@ -1,8 +1,8 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { PaymentPanel } from '../../../features/payments/components/payment-panel';
-import { paths } from '../../../lib/paths';
+import { BackToOrders } from './back-to-orders';
 
 /** /dashboard/payment/{id}: pay for one order. */
 export default function PaymentRoute() {
@@ -11,12 +11,7 @@ export default function PaymentRoute() {
   if (!user) return <Spinner label="Loading the order" />;
   return (
     <div className="flex flex-col gap-4">
-      <Link
-        to={isAdmin ? paths.dashboard.manageAllOrders : paths.dashboard.orders}
-        className="link link-primary self-start text-sm"
-      >
-        ← {isAdmin ? 'Manage All Orders' : 'My Orders'}
-      </Link>
+      <BackToOrders isAdmin={isAdmin} />
       {/* A new order id starts afresh (no success or card state carried over). */}
       <PaymentPanel key={id} orderId={id} viewerEmail={user.email} />
     </div>

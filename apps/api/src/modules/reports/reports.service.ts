@@ -1,0 +1,114 @@
+import {
+  type LowStockThreshold,
+  type OrderStatus,
+  SALES_DAYS,
+  SHOP_TIME_ZONE,
+  type SalesReport,
+  TOP_TOOLS,
+  orderStatuses,
+} from '@shop/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+
+const centsToDollars = (cents: number) => cents / 100;
+
+/** The statuses whose orders count as revenue: paid, and not given back. */
+const earning = sql.raw(`('paid', 'shipped', 'delivered')`);
+
+/**
+ * The admins' sales dashboard: every figure computed by the database (one statement each, run
+ * side by side), reading the indexes of migration 0014. Reports read `orders`, `order_lines`
+ * and `tools` and write nothing but the shop's low-stock threshold.
+ */
+export function createReportsService(db: Kysely<Database>) {
+  /** The first instant of the first day shown, on the shop's calendar. */
+  const since = sql`(date_trunc('day', now() at time zone ${SHOP_TIME_ZONE})
+    - make_interval(days => ${SALES_DAYS - 1})) at time zone ${SHOP_TIME_ZONE}`;
+
+  const revenuePerDay = () =>
+    sql<{ day: string; revenue_cents: number; orders: number }>`
+      with paid as (
+        select (paid_at at time zone ${SHOP_TIME_ZONE})::date as day, price_cents
+        from orders where status in ${earning} and paid_at >= ${since}
+      )
+      select days.day::date::text as day,
+        coalesce(sum(paid.price_cents), 0)::bigint::float8 as revenue_cents,
+        count(paid.day)::int as orders
+      from generate_series((${since} at time zone ${SHOP_TIME_ZONE})::date,
+        (now() at time zone ${SHOP_TIME_ZONE})::date, interval '1 day') as days(day)
+      left join paid on paid.day = days.day::date
+      group by days.day order by days.day`.execute(db);
+
+  const ordersByStatus = () =>
+    sql<{ status: OrderStatus; count: number }>`
+      select status, count(*)::int as count from orders group by status`.execute(db);
+
+  const topTools = () =>
+    sql<{ tool_id: string; name: string; revenue_cents: number; units: number }>`
+      select lines.tool_id, tools.name, sum(lines.price_cents)::bigint::float8 as revenue_cents,
+        sum(lines.quantity)::int as units
+      from orders join order_lines lines on lines.order_id = orders.id
+      join tools on tools.id = lines.tool_id
+      where orders.status in ${earning} and orders.paid_at >= ${since}
+      group by lines.tool_id, tools.name
+      order by revenue_cents desc, lines.tool_id limit ${TOP_TOOLS}`.execute(db);
+
+  const threshold = async () =>
+    (
+      await db
+        .selectFrom('shop_settings')
+        .select('low_stock_threshold')
+        .executeTakeFirstOrThrow()
+    ).low_stock_threshold;
+
+  return {
+    async sales(): Promise<SalesReport> {
+      const lowStockThreshold = await threshold();
+      const [days, statuses, tools, lowStock] = await Promise.all([
+        revenuePerDay(),
+        ordersByStatus(),
+        topTools(),
+        db
+          .selectFrom('tools')
+          .select(['id', 'name', 'available_quantity'])
+          .where('retired_at', 'is', null)
+          .where('available_quantity', '<=', lowStockThreshold)
+          .orderBy('available_quantity')
+          .orderBy('name')
+          .limit(100)
+          .execute(),
+      ]);
+      const counted = new Map(statuses.rows.map((row) => [row.status, row.count]));
+      return {
+        revenuePerDay: days.rows.map((row) => ({
+          day: row.day,
+          revenue: centsToDollars(row.revenue_cents),
+          orders: row.orders,
+        })),
+        ordersByStatus: orderStatuses.map((status) => ({
+          status,
+          count: counted.get(status) ?? 0,
+        })),
+        topTools: tools.rows.map((row) => ({
+          toolId: row.tool_id,
+          name: row.name,
+          revenue: centsToDollars(row.revenue_cents),
+          units: row.units,
+        })),
+        lowStockThreshold,
+        lowStock: lowStock.map((tool) => ({
+          _id: tool.id,
+          name: tool.name,
+          availableQuantity: tool.available_quantity,
+        })),
+      };
+    },
+
+    async setLowStockThreshold({ lowStockThreshold }: LowStockThreshold) {
+      await db.updateTable('shop_settings').set({ low_stock_threshold: lowStockThreshold }).execute();
+      return { lowStockThreshold };
+    },
+  };
+}
+
+export type ReportsService = ReturnType<typeof createReportsService>;

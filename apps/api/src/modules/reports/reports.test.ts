@@ -1,0 +1,113 @@
+import { type Order, type SalesReport, type Tool, shopToday } from '@shop/shared';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
+import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { type Account, order, setOrderStatus } from '../../test/shop';
+import { type TestApp, createTestApp } from '../../test/test-app';
+
+const DAY = 86_400_000;
+
+describeEachDatabase('the sales dashboard', (kind) => {
+  let app: TestApp;
+  let admin: Account;
+  let buyer: Account;
+
+  const createTool = async (name: string, price: number, availableQuantity = 100) =>
+    (await (
+      await send(app, 'POST', '/api/tools', admin.token, {
+        name,
+        description: 'Sold and counted',
+        minOrderQuantity: 1,
+        availableQuantity,
+        price,
+        img: '/images/tools/nvme-ssd.svg',
+      })
+    ).json()) as Tool;
+  /** An order in `status`, paid `daysAgo` days ago (as if the provider had confirmed it then). */
+  const sold = async (tool: Tool, quantity: number, daysAgo: number, status = 'paid') => {
+    const placed: Order = await order(app, buyer, tool._id, quantity);
+    await setOrderStatus(app, placed._id, status as Order['status']);
+    await app.database.db
+      .updateTable('orders')
+      .set({ paid_at: new Date(Date.now() - daysAgo * DAY) })
+      .where('id', '=', placed._id)
+      .execute();
+    return placed;
+  };
+  const report = async () => {
+    const response = await send(app, 'GET', '/api/reports/sales', admin.token);
+    expect(response.status).toBe(200);
+    return (await response.json()) as SalesReport;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false, env: { MAX_UNPAID_ORDERS: 50 } });
+    admin = await signUpAdmin(app);
+    buyer = await signUpWithToken(app);
+  });
+  afterAll(() => app.close());
+
+  it('is for admins only', async () => {
+    expect((await send(app, 'GET', '/api/reports/sales')).status).toBe(401);
+    expect((await send(app, 'GET', '/api/reports/sales', buyer.token)).status).toBe(403);
+    const body = { lowStockThreshold: 3 };
+    expect((await send(app, 'PUT', '/api/settings/low-stock', buyer.token, body)).status).toBe(403);
+  });
+
+  it('counts revenue per day over 30 days, orders by status and the best sellers, from paid orders only', async () => {
+    const ssd = await createTool('Report SSD', 50);
+    const fan = await createTool('Report Fan', 10);
+    const paste = await createTool('Report Paste', 2);
+    await sold(ssd, 2, 0); // $100 today
+    await sold(fan, 3, 0, 'shipped'); // $30 today
+    await sold(fan, 1, 29, 'delivered'); // $10, the first day shown
+    await sold(paste, 5, 30); // $10, a day before the chart: not counted
+    await sold(ssd, 1, 3, 'refunded'); // given back: no revenue
+    await order(app, buyer, paste._id, 1); // unpaid
+
+    const { revenuePerDay, ordersByStatus, topTools } = await report();
+    expect(revenuePerDay).toHaveLength(30);
+    expect(revenuePerDay.at(-1)).toEqual({ day: shopToday(new Date()), revenue: 130, orders: 2 });
+    expect(revenuePerDay[0]).toEqual({
+      day: shopToday(new Date(Date.now() - 29 * DAY)),
+      revenue: 10,
+      orders: 1,
+    });
+    expect(revenuePerDay.slice(1, -1).every((day) => day.revenue === 0)).toBe(true);
+    expect(ordersByStatus).toEqual([
+      { status: 'unpaid', count: 1 },
+      { status: 'paid', count: 2 },
+      { status: 'shipped', count: 1 },
+      { status: 'delivered', count: 1 },
+      { status: 'cancelled', count: 0 },
+      { status: 'refunded', count: 1 },
+    ]);
+    expect(topTools).toEqual([
+      { toolId: ssd._id, name: 'Report SSD', revenue: 100, units: 2 },
+      { toolId: fan._id, name: 'Report Fan', revenue: 40, units: 4 },
+    ]);
+  });
+
+  it('lists the tools on sale at or below the threshold an admin sets, the fewest first', async () => {
+    const three = await createTool('Three Left', 1, 3);
+    const four = await createTool('Four Left', 1, 4);
+    const set = await send(app, 'PUT', '/api/settings/low-stock', admin.token, {
+      lowStockThreshold: 3,
+    });
+    expect(await set.json()).toEqual({ lowStockThreshold: 3 });
+    const atThree = await report();
+    expect(atThree.lowStockThreshold).toBe(3);
+    expect(atThree.lowStock.map((tool) => tool._id)).toContain(three._id);
+    expect(atThree.lowStock.map((tool) => tool._id)).not.toContain(four._id);
+
+    await send(app, 'PUT', '/api/settings/low-stock', admin.token, { lowStockThreshold: 4 });
+    const atFour = (await report()).lowStock;
+    expect(atFour.slice(-2)).toEqual([
+      { _id: three._id, name: 'Three Left', availableQuantity: 3 },
+      { _id: four._id, name: 'Four Left', availableQuantity: 4 },
+    ]);
+    for (const bad of [{ lowStockThreshold: -1 }, { lowStockThreshold: 1.5 }, {}]) {
+      expect((await send(app, 'PUT', '/api/settings/low-stock', admin.token, bad)).status).toBe(400);
+    }
+  });
+});
