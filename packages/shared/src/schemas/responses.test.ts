@@ -57,6 +57,16 @@ const order = {
   unitPrice: 2.5,
   availableQuantity: 490,
   quantity: 10,
+  lines: [
+    {
+      toolId: id,
+      tool: 'Torx T5 driver',
+      img: '/images/t5.png',
+      quantity: 10,
+      unitPrice: 2.5,
+      price: 25,
+    },
+  ],
   userName: 'Ann',
   userEmail: 'ann@example.com',
   phone: '01700000000',
@@ -195,7 +205,7 @@ describe('the published answers', () => {
     expect(
       ShopUserSchema.safeParse({ _id: id, email: 'a', name: 'A', role: 'admin' }).success,
     ).toBe(true);
-    for (const status of ['unpaid', 'paid', 'shipped', 'cancelled']) {
+    for (const status of ['unpaid', 'paid', 'shipped', 'delivered', 'cancelled', 'refunded']) {
       expect(OrderSchema.safeParse({ ...order, status }).success, status).toBe(true);
     }
     expect(OrderSchema.safeParse({ ...order, status: 'lost' }).success).toBe(false);

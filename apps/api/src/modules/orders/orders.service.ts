@@ -221,15 +221,13 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     selectOrders().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id'),
   );
 
-  /** The lines of the several-tool orders among `rows`, by order id: one query, when needed. */
-  async function linesOf(rows: OrderRow[], executor: Kysely<Database>) {
-    const ids = rows.filter((row) => row.line_count > 1).map((row) => row.id);
+  /** The lines of several-tool orders, by order id: one query. */
+  async function linesOf(orderIds: string[], executor: Kysely<Database>) {
     const byOrder = new Map<string, OrderLine[]>();
-    if (ids.length === 0) return byOrder;
     const lines = await executor
       .selectFrom('order_lines')
       .selectAll()
-      .where('order_id', 'in', ids)
+      .where('order_id', 'in', orderIds)
       .orderBy('order_id')
       .orderBy('position')
       .execute();
@@ -239,10 +237,17 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     return byOrder;
   }
 
-  /** Orders in the API's words, with their lines. */
-  async function present(rows: OrderRow[], executor: Kysely<Database> = db): Promise<Order[]> {
-    const lines = await linesOf(rows, executor);
-    return rows.map((row) => toOrder(row, lines.get(row.id)));
+  /**
+   * Orders in the API's words, with their lines. Answered at once, not as a promise, when no order
+   * has several lines (the usual My Orders): no second query and no await on the uncached read's
+   * path (decision 017).
+   */
+  function present(rows: OrderRow[], executor: Kysely<Database> = db): Order[] | Promise<Order[]> {
+    const several = rows.filter((row) => row.line_count > 1).map((row) => row.id);
+    if (several.length === 0) return rows.map((row) => toOrder(row));
+    return linesOf(several, executor).then((lines) =>
+      rows.map((row) => toOrder(row, lines.get(row.id))),
+    );
   }
   const presentOne = async (row: OrderRow, executor: Kysely<Database> = db) =>
     (await present([row], executor))[0]!;
