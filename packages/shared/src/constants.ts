@@ -7,3 +7,6 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 export const REVIEW_NAME_MAX = 20;
 export const TOOL_NAME_MAX = 20;
+
+/** How many different tools one cart may hold (the API's and the browser's carts alike). */
+export const CART_LINES_MAX = 50;

@@ -21,10 +21,15 @@ export const messages = {
     profileUpdated: 'Updated!!',
     profileUnchanged: 'Already Updated!!',
     paid: 'Congratulation!!',
+    /** The cart's checkout placed its order (ours: the product has no cart). */
+    orderPlaced: 'Order placed. Pay for it below.',
   },
   failure: {
     makeAdmin: 'failed to make an admin',
   },
+  /** A cart holds at most `max` different tools (API and browser alike). */
+  cartFull: (max: number) =>
+    `Your cart holds ${max} different tools, the most it can. Check out or remove one first.`,
   quantityNotice: (min: number, available: number) =>
     `Minimum Order quantity is ${min}. Please select a value between ${min} and ${available}`,
 } as const;

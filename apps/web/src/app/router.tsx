@@ -31,9 +31,11 @@ export const routes: RouteObject[] = [
           { path: paths.portfolio, lazy: lazyScreen(() => import('./routes/portfolio')) },
           { path: paths.login, lazy: lazyScreen(() => import('./routes/login')) },
           { path: paths.register, lazy: lazyScreen(() => import('./routes/register')) },
+          { path: paths.cart, lazy: lazyScreen(() => import('./routes/cart')) },
           {
             element: <RequireSignIn />,
             children: [
+              { path: paths.checkout, lazy: lazyScreen(() => import('./routes/checkout')) },
               { path: paths.purchasePattern, lazy: lazyScreen(() => import('./routes/purchase')) },
               {
                 path: paths.dashboard.root,

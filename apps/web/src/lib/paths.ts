@@ -10,6 +10,8 @@ export const paths = {
   purchase: (toolId: string, neededBy?: string) =>
     `/tools/${encodeURIComponent(toolId)}${neededBy ? `?neededBy=${encodeURIComponent(neededBy)}` : ''}`,
   purchasePattern: '/tools/:id',
+  cart: '/cart',
+  checkout: '/checkout',
   dashboard: {
     root: '/dashboard',
     orders: '/dashboard/orders',

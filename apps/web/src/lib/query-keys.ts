@@ -33,6 +33,11 @@ export const queryKeys = {
     detail: (orderId: string) => ['orders', 'detail', orderId] as const,
     history: (orderId: string) => ['orders', 'history', orderId] as const,
   },
+  /** A signed-in customer's cart, kept by the shop (a visitor's is in the browser). */
+  cart: {
+    all: ['cart'] as const,
+    mine: (email: string) => ['cart', email] as const,
+  },
   payments: {
     config: ['payments', 'config'] as const,
     intent: (orderId: string) => ['payments', 'intent', orderId] as const,

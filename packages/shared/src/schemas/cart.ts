@@ -3,9 +3,6 @@ import { messages } from '../messages';
 import { IdSchema } from './id';
 import { AddressSchema, CalendarDaySchema, PhoneSchema, QuantitySchema } from './order';
 
-/** How many different tools one cart may hold. */
-export const CART_LINES_MAX = 50;
-
 /**
  * `POST /api/cart/lines`: a tool and how many units to add to its line (the line is made when
  * the cart has none). The price, the buyer and the stock are the server's: any other field is

@@ -132,10 +132,7 @@ export function createCartService(db: Kysely<Database>, maxLines = CART_LINES_MA
             .where('user_id', '=', userId)
             .executeTakeFirstOrThrow();
           if (count >= maxLines) {
-            throw new AppError(
-              'CONFLICT',
-              `Your cart holds ${maxLines} different tools, the most it can. Check out or remove one first.`,
-            );
+            throw new AppError('CONFLICT', messages.cartFull(maxLines));
           }
         }
         const quantity = (line?.quantity ?? 0) + input.quantity;

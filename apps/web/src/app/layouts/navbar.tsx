@@ -1,6 +1,9 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { CartButton } from '../../features/cart/components/cart-button';
+import { useMergeVisitorCart } from '../../features/cart/hooks/use-merge-visitor-cart';
+import { useShopCart } from '../use-shop-cart';
 import { paths } from '../../lib/paths';
 import { LineIcon } from '../../components/ui/line-icon';
 
@@ -14,7 +17,10 @@ const dashboardLink = { to: paths.dashboard.root, label: 'Dashboard' };
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-active' : '');
 
 export function Navbar() {
-  const { status, user, signOut } = useAuth();
+  const { status, user, signOut, isAdmin, adminLoading } = useAuth();
+  const cart = useShopCart();
+  // A visitor's cart joins the account's once signed in (the navbar is on every screen).
+  useMergeVisitorCart(status === 'signedIn' ? user?.email : undefined);
   const { pathname } = useLocation();
   // "/" and "/home" are one screen: Home points at the one open, so it shows active on both.
   const homeLink = { to: pathname === paths.home ? paths.home : paths.homeAlias, label: 'Home' };
@@ -56,7 +62,11 @@ export function Navbar() {
         <div className="navbar-center hidden lg:flex">
           <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
         </div>
-        <div className="navbar-end">
+        <div className="navbar-end gap-1">
+          {/* Admins do not buy (as "Order Now"); the cart shows once that is known. */}
+          {status !== 'loading' && !adminLoading && !isAdmin && (
+            <CartButton itemCount={cart.itemCount} />
+          )}
           {status === 'loading' && (
             <div className="skeleton h-8 w-24" aria-hidden="true" data-testid="account-skeleton" />
           )}

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { OurTools } from '../../features/catalog/components/our-tools';
 import { Testimonials } from '../../features/reviews/components/testimonials';
 import { BusinessSummary } from '../../features/summary/components/business-summary';
 import { toCalendarDay } from '../../lib/calendar-day';
 import { paths } from '../../lib/paths';
+import { useShopCart } from '../use-shop-cart';
 import { OurMoto } from './home/our-moto';
 import { OurWarehouse } from './home/our-warehouse';
 
@@ -53,11 +55,24 @@ export default function HomeRoute() {
   const { isAdmin } = useAuth();
   // The page holds Our Moto's date; "Order Now" carries it to the purchase form.
   const [neededBy, setNeededBy] = useState<Date | undefined>();
+  const cart = useShopCart();
+  const neededByDay = neededBy && toCalendarDay(neededBy);
   return (
     <>
       <Hero />
       <Band>
-        <OurTools isAdmin={isAdmin} neededBy={neededBy && toCalendarDay(neededBy)} />
+        <OurTools
+          isAdmin={isAdmin}
+          neededBy={neededByDay}
+          cartAction={(tool) => (
+            <AddToCartButton
+              tool={tool}
+              cart={cart}
+              neededBy={neededByDay}
+              className="btn-sm sm:btn-md w-full"
+            />
+          )}
+        />
       </Band>
       <Band className="bg-base-200">
         <BusinessSummary />

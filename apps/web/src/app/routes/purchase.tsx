@@ -1,11 +1,13 @@
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
 import { useAuth } from '../../features/auth/hooks/use-auth';
+import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { useTool } from '../../features/catalog/api/get-tool';
 import { ToolSummary } from '../../features/catalog/components/tool-summary';
 import { PurchaseForm } from '../../features/orders/components/purchase-form';
 import { neededByFromParam } from '../../lib/calendar-day';
 import { paths } from '../../lib/paths';
+import { useShopCart } from '../use-shop-cart';
 
 /**
  * The purchase page (/tools/{id}, signed in): the catalog's tool summary beside the orders
@@ -15,8 +17,10 @@ export default function PurchaseRoute() {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const { user } = useAuth();
+  const { user, isAdmin, adminLoading } = useAuth();
   const tool = useTool(id);
+  const cart = useShopCart();
+  const neededBy = neededByFromParam(search.get('neededBy'), new Date());
 
   return (
     <QueryState
@@ -36,7 +40,15 @@ export default function PurchaseRoute() {
         // The spinner shows until the user is known (`pending`).
         user && (
           <div className="content-width grid gap-8 py-10 lg:grid-cols-[2fr_3fr]">
-            <ToolSummary tool={loaded} />
+            <div className="flex flex-col gap-4">
+              <ToolSummary tool={loaded} />
+              {/* Buy this one now (the form), or several tools at once (the cart); admins do not buy. */}
+              {!isAdmin && !adminLoading && (
+                <div className="flex flex-col gap-2">
+                  <AddToCartButton tool={loaded} cart={cart} neededBy={neededBy || undefined} />
+                </div>
+              )}
+            </div>
             <section
               aria-labelledby="purchase-title"
               className="card bg-base-100 border-base-300 border shadow-sm"
@@ -48,7 +60,7 @@ export default function PurchaseRoute() {
                 <PurchaseForm
                   tool={loaded}
                   buyer={user}
-                  initialNeededBy={neededByFromParam(search.get('neededBy'), new Date())}
+                  initialNeededBy={neededBy}
                   onPurchased={() => void navigate(paths.dashboard.orders)}
                 />
               </div>

@@ -19,9 +19,11 @@ export interface SignOutOptions {
 }
 
 const isSession = (key: QueryKey) => partialMatchKey(key, queryKeys.auth.session);
-/** The signed-in user's token and role. */
+/** The signed-in user's token, role and cart. */
 const isUserScoped = (key: QueryKey) =>
-  partialMatchKey(key, queryKeys.auth.tokens) || partialMatchKey(key, queryKeys.auth.adminChecks);
+  partialMatchKey(key, queryKeys.auth.tokens) ||
+  partialMatchKey(key, queryKeys.auth.adminChecks) ||
+  partialMatchKey(key, queryKeys.cart.all);
 
 /** Several screens may ask at once (a dead token is seen everywhere): one sign-out runs. */
 let signingOut: Promise<void> | undefined;

@@ -1,5 +1,5 @@
-import { TOOL_PAGE_SIZE_DEFAULT } from '@shop/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { TOOL_PAGE_SIZE_DEFAULT, type Tool } from '@shop/shared';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { QueryState } from '../../../components/ui/query-state';
@@ -17,12 +17,14 @@ interface OurToolsProps {
   isAdmin: boolean;
   /** The "needed by" date chosen in Our Moto (YYYY-MM-DD); "Order Now" carries it along. */
   neededBy?: string;
+  /** What else a card offers a buyer ("Add to cart"), from the screen that shows the list. */
+  cartAction?: (tool: Tool) => ReactNode;
 }
 
 const toolCount = (count: number) => `${count} ${count === 1 ? 'tool' : 'tools'}`;
 
 /** The "Our Tools" section of the home page: searched by name and paged on the server. */
-export function OurTools({ isAdmin, neededBy }: OurToolsProps) {
+export function OurTools({ isAdmin, neededBy, cartAction }: OurToolsProps) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [input, setInput] = useState('');
@@ -132,6 +134,7 @@ export function OurTools({ isAdmin, neededBy }: OurToolsProps) {
                   orderDate={today}
                   showOrderButton={!isAdmin}
                   neededBy={neededBy}
+                  cartAction={isAdmin ? undefined : cartAction?.(tool)}
                 />
               ))}
             </div>

@@ -1,4 +1,5 @@
 import type { Tool } from '@shop/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCount, formatMediumDate, formatPrice } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -10,6 +11,8 @@ interface ToolCardProps {
   showOrderButton: boolean;
   /** The "needed by" date (YYYY-MM-DD) that "Order Now" carries to the purchase form. */
   neededBy?: string;
+  /** "Add to cart" (or "In your cart") below "Order Now", when the screen offers a cart. */
+  cartAction?: ReactNode;
 }
 
 /** The card's small print, label and value (docs/product.md's card fields). */
@@ -24,7 +27,13 @@ const facts = (tool: Tool, orderDate: Date): [label: string, value: string][] =>
  * and the price, then the product's other fields in small type, and "Order Now" at the foot so
  * the buttons of a row line up whatever the length of the names above them.
  */
-export function ToolCard({ tool, orderDate, showOrderButton, neededBy }: ToolCardProps) {
+export function ToolCard({
+  tool,
+  orderDate,
+  showOrderButton,
+  neededBy,
+  cartAction,
+}: ToolCardProps) {
   const headingId = `tool-${tool._id}`;
   return (
     <article aria-labelledby={headingId} data-testid="tool-card" className="flex flex-col">
@@ -66,6 +75,7 @@ export function ToolCard({ tool, orderDate, showOrderButton, neededBy }: ToolCar
             Order Now
           </Link>
         )}
+        {cartAction}
       </div>
     </article>
   );

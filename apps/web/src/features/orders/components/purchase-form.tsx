@@ -1,23 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  CalendarDaySchema,
-  isPastNeededBy,
-  messages,
-  type Order,
-  PurchaseSchema,
-  shopToday,
-  type Tool,
-} from '@shop/shared';
+import { messages, type Order, PurchaseSchema, shopToday, type Tool } from '@shop/shared';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField, TextAreaField, TextField } from '../../../components/ui/form-field';
-import { ApiError } from '../../../lib/api-client';
+import { NeededByFieldSchema } from '../../../lib/needed-by-schema';
+import { isAnswerUnknown, newIdempotencyKey } from '../../../lib/idempotency-key';
 import { formatCount, formatPrice } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useCreatePurchase } from '../api/create-purchase';
-import { isQuantityInRange } from '../utils/quantity';
+import { isQuantityInRange } from '../../../lib/quantity';
 import { SubmitButton } from '../../../components/ui/submit-button';
 
 /**
@@ -26,9 +19,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
  * as the server's.
  */
 const PurchaseFormSchema = PurchaseSchema.omit({ toolId: true }).extend({
-  neededBy: CalendarDaySchema.refine((day) => !isPastNeededBy(day, new Date()), {
-    message: messages.validation.neededByPast,
-  }).optional(),
+  neededBy: NeededByFieldSchema,
 });
 
 // In the form's order, as the first refused one takes the focus. Not the quantity: a refused
@@ -43,16 +34,6 @@ interface PurchaseFormProps {
   /** The server accepted the order. */
   onPurchased: (order: Order) => void;
 }
-
-/** 128 random bits in hex (`crypto.randomUUID` needs a secure context; this does not). */
-const newIdempotencyKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-
-/** No answer came (network down, or the server failed): the order may exist, so a retry reuses the key. */
-const answerUnknown = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 /**
  * The purchase form: who buys and the tool's price and stock (read only), then the
@@ -100,7 +81,7 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
       toast.success(messages.success.purchased);
       onPurchased(order);
     } catch (error) {
-      if (!answerUnknown(error)) setIdempotencyKey(newIdempotencyKey());
+      if (!isAnswerUnknown(error)) setIdempotencyKey(newIdempotencyKey());
       throw error;
     }
   });

@@ -1,0 +1,310 @@
+import type { Page } from '@playwright/test';
+import type { Cart, Order } from '@shop/shared';
+import { expect, test } from './fixtures';
+import {
+  createAccount,
+  forgetSignUpSession,
+  logIn,
+  mainNav,
+  signInAsAdmin,
+  signInAsNewCustomer,
+} from './support/accounts';
+import { callApi, expectAccessible, findTool } from './support/orders';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** Bought through the cart here; other specs keep the rest of the demo stock. */
+const DRIVER_KIT = 'Precision Driver Kit';
+const WIFI_CARD = 'Wi-Fi 6 M.2 Card';
+const cartButton = (page: Page) => mainNav(page).getByRole('link', { name: /^Cart, / });
+const cartLine = (page: Page, name: string) =>
+  page.getByRole('listitem', { name, exact: true }).filter({ has: page.getByRole('heading') });
+
+/** Finds a tool on the home page with the search box, so paging never hides it. */
+async function showTool(page: Page, name: string) {
+  const box = page
+    .getByRole('search', { name: 'Tools' })
+    .getByRole('searchbox', { name: 'Search tools by name' });
+  await box.fill(name);
+  await box.press('Enter');
+  await expect(
+    page.getByTestId('tool-card').filter({ has: page.getByRole('heading', { name, exact: true }) }),
+  ).toBeVisible();
+}
+
+/** Lines put in the signed-in customer's cart through the API, at each tool's minimum. */
+async function fillCart(page: Page, names: string[]) {
+  let cart: Cart | undefined;
+  for (const name of names) {
+    const tool = await findTool(page, name);
+    const added = await callApi<Cart>(page, 'POST', '/api/cart/lines', {
+      toolId: tool._id,
+      quantity: tool.minOrderQuantity,
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    cart = added.body;
+  }
+  return cart!;
+}
+
+async function fillDelivery(page: Page) {
+  await page.getByLabel('Address').fill('4 Cart Court\nLisbon');
+  await page.getByLabel('Phone number').fill('+351 555 0101');
+}
+
+test('a visitor fills a cart, signs in, finds it in the account, checks out and pays once', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // A visitor: the cart lives in the browser.
+  await page.goto('/');
+  const kit = await findTool(page, DRIVER_KIT);
+  const wifi = await findTool(page, WIFI_CARD);
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+  await showTool(page, DRIVER_KIT);
+  await page.getByRole('button', { name: `Add to cart: ${DRIVER_KIT}` }).click();
+  // The button becomes the way to the cart, and keeps the focus.
+  const inCart = page.getByRole('link', { name: `In your cart: ${DRIVER_KIT}. View cart` });
+  await expect(inCart).toBeFocused();
+  await showTool(page, WIFI_CARD);
+  await page.getByRole('button', { name: `Add to cart: ${WIFI_CARD}` }).click();
+  const units = kit.minOrderQuantity + wifi.minOrderQuantity;
+  await expect(cartButton(page)).toHaveAccessibleName(`Cart, ${units} items`);
+
+  await cartButton(page).click();
+  await expect(page).toHaveURL('/cart');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await expect(cartLine(page, DRIVER_KIT)).toContainText(`$ ${kit.price.toFixed(2)} each`);
+  // One more Wi-Fi card with the stepper: the line total and subtotal follow.
+  await cartLine(page, WIFI_CARD)
+    .getByRole('button', { name: `One more ${WIFI_CARD}` })
+    .click();
+  await expect(cartLine(page, WIFI_CARD).getByLabel(`Quantity of ${WIFI_CARD}`)).toHaveValue(
+    String(wifi.minOrderQuantity + 1),
+  );
+  const total = kit.price * kit.minOrderQuantity + wifi.price * (wifi.minOrderQuantity + 1);
+  await expect(page.getByTestId('cart-subtotal')).toHaveText(`$ ${total.toFixed(2)}`);
+  // The browser keeps it across a reload.
+  await page.reload();
+  await expect(cartButton(page)).toHaveAccessibleName(`Cart, ${units + 1} items`);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, 'any');
+  }
+
+  // Checkout asks for a sign-in, then comes back; the visitor's lines are now the account's.
+  const email = await createAccount(page.request, baseURL!, 'Carla Cart');
+  await forgetSignUpSession(page);
+  await page.getByRole('link', { name: 'Checkout' }).click();
+  await expect(page).toHaveURL('/login');
+  await logIn(page, email);
+  await expect(page).toHaveURL('/checkout');
+  const summary = page.getByRole('region', { name: 'Your order' });
+  await expect(summary).toContainText(`${kit.minOrderQuantity} × ${DRIVER_KIT}`);
+  await expect(summary).toContainText(`${wifi.minOrderQuantity + 1} × ${WIFI_CARD}`);
+  await expect(page.getByTestId('checkout-total')).toHaveText(`$ ${total.toFixed(2)}`);
+  const serverCart = await callApi<Cart>(page, 'GET', '/api/cart');
+  expect(serverCart.body.lines.map((line) => line.name).sort()).toEqual(
+    [DRIVER_KIT, WIFI_CARD].sort(),
+  );
+  expect(await page.evaluate(() => localStorage.getItem('shop.cart'))).toContain('"lines":[]');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, 'any');
+  }
+
+  // One order of both lines, paid once.
+  await fillDelivery(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(`Please pay: $ ${total.toFixed(2)}`)).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Congratulation!!' })).toBeVisible();
+  await expect(cartButton(page)).toHaveAccessibleName('Cart, 0 items');
+
+  const mine = await callApi<Order[]>(
+    page,
+    'GET',
+    `/api/purchase?userEmail=${encodeURIComponent(email)}`,
+  );
+  expect(mine.body).toHaveLength(1);
+  const [order] = mine.body as [Order];
+  expect(order.paid).toBe(true);
+  expect(order.price).toBeCloseTo(total, 2);
+  expect(order.lines).toHaveLength(2);
+  await page.goto('/dashboard/orders');
+  const row = page.getByTestId('order-row').filter({ hasText: order.transactionId! });
+  await expect(row).toContainText('paid');
+  await expect(row.getByText(`${kit.minOrderQuantity} × ${DRIVER_KIT}`)).toBeVisible();
+  await expect(row.getByText(`${wifi.minOrderQuantity + 1} × ${WIFI_CARD}`)).toBeVisible();
+
+  // The admin sees the order with its lines.
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await signInAsAdmin(admin, baseURL!);
+  await admin.goto('/dashboard/manageAllOrders');
+  const adminRow = admin
+    .getByTestId('admin-order-row')
+    .filter({ hasText: '4 Cart Court' })
+    .filter({ hasText: email });
+  await expect(adminRow.getByText(`${kit.minOrderQuantity} × ${DRIVER_KIT}`)).toBeVisible();
+  await expect(adminRow.getByText(`${wifi.minOrderQuantity + 1} × ${WIFI_CARD}`)).toBeVisible();
+  // Admins do not buy: no cart, no Add to cart.
+  await admin.goto('/');
+  await showTool(admin, DRIVER_KIT);
+  await expect(admin.getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
+  await expect(cartButton(admin)).toHaveCount(0);
+  await admin.context().close();
+});
+
+test('cancelling an unpaid order of two tools returns both stocks', async ({ page, baseURL }) => {
+  await signInAsNewCustomer(page, baseURL!, 'Cato Cancel');
+  const before = await Promise.all([DRIVER_KIT, WIFI_CARD].map((name) => findTool(page, name)));
+  await fillCart(page, [DRIVER_KIT, WIFI_CARD]);
+  await page.goto('/checkout');
+  await fillDelivery(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  const taken = await Promise.all([DRIVER_KIT, WIFI_CARD].map((name) => findTool(page, name)));
+  taken.forEach((tool, index) =>
+    expect(tool.availableQuantity).toBe(
+      before[index]!.availableQuantity - before[index]!.minOrderQuantity,
+    ),
+  );
+
+  await page.goto('/dashboard/orders');
+  const row = page.getByTestId('order-row').filter({ hasText: `1 × ${DRIVER_KIT}` });
+  await row.getByRole('button', { name: /^Cancel the order of/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Cancel this order?' })
+    .getByRole('button', { name: 'Yes, cancel it' })
+    .click();
+  await expect(row).toContainText('cancelled');
+  const back = await Promise.all([DRIVER_KIT, WIFI_CARD].map((name) => findTool(page, name)));
+  back.forEach((tool, index) =>
+    expect(tool.availableQuantity).toBe(before[index]!.availableQuantity),
+  );
+});
+
+test('a customer changes quantities and checks out with the keyboard alone', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsNewCustomer(page, baseURL!, 'Kira Keys');
+  await fillCart(page, [WIFI_CARD]);
+  const wifi = await findTool(page, WIFI_CARD);
+  await page.goto('/cart');
+  const quantity = page.getByLabel(`Quantity of ${WIFI_CARD}`);
+  await expect(quantity).toHaveValue(String(wifi.minOrderQuantity));
+
+  // Tab to the quantity, type a new one and confirm with Enter.
+  // ("One fewer" is disabled at the minimum: the Tab from the tool's name lands on the number.)
+  await cartLine(page, WIFI_CARD).getByRole('link', { name: WIFI_CARD }).focus();
+  await page.keyboard.press('Tab');
+  await expect(quantity).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(async () => (await callApi<Cart>(page, 'GET', '/api/cart')).body.lines[0]?.quantity)
+    .toBe(5);
+  // Out of bounds: the product's notice, and nothing sent.
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(String(wifi.availableQuantity + 1));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText(
+      `Minimum Order quantity is ${wifi.minOrderQuantity}. Please select a value between ${wifi.minOrderQuantity} and ${wifi.availableQuantity}`,
+    ),
+  ).toBeVisible();
+  expect((await callApi<Cart>(page, 'GET', '/api/cart')).body.lines[0]?.quantity).toBe(5);
+  // Back in bounds with "One more" pressed from the keyboard.
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('5');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: `One more ${WIFI_CARD}` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(quantity).toHaveValue('6');
+  await expect
+    .poll(async () => (await callApi<Cart>(page, 'GET', '/api/cart')).body.itemCount)
+    .toBe(6);
+
+  // To the checkout and the order, from the keyboard.
+  const checkout = page.getByRole('link', { name: 'Checkout' });
+  for (
+    let presses = 0;
+    presses < 10 && !(await checkout.evaluate((link) => link === document.activeElement));
+    presses++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(checkout).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL('/checkout');
+  await page.getByLabel('Address').focus();
+  await page.keyboard.type('7 Key Road');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('555 0107');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  await expect(page.getByText(`Please pay: $ ${(wifi.price * 6).toFixed(2)}`)).toBeVisible();
+});
+
+test('the cart tells a price that moved and a tool that left, and checkout names the short line', async ({
+  page,
+  browser,
+  baseURL,
+  consoleErrors,
+}) => {
+  await signInAsNewCustomer(page, baseURL!, 'Pia Prices');
+  const kit = await findTool(page, DRIVER_KIT);
+  await fillCart(page, [DRIVER_KIT, WIFI_CARD]);
+
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await signInAsAdmin(admin, baseURL!);
+  const newPrice = Math.round((kit.price + 1) * 100) / 100;
+  const repriced = await callApi(admin, 'PATCH', `/api/tools/${kit._id}`, { price: newPrice });
+  expect(repriced.status, JSON.stringify(repriced.body)).toBe(200);
+
+  await page.goto('/cart');
+  await expect(cartLine(page, DRIVER_KIT)).toContainText(
+    `Price went up since you added it: was $ ${kit.price.toFixed(2)}, now $ ${newPrice.toFixed(2)}.`,
+  );
+
+  // The stock falls below the line's quantity: the line says so, and a checkout is refused
+  // whole, naming it, with nothing taken.
+  const wifi = await findTool(page, WIFI_CARD);
+  try {
+    const short = await callApi(admin, 'PATCH', `/api/tools/${wifi._id}`, {
+      availableQuantity: 0,
+    });
+    expect(short.status, JSON.stringify(short.body)).toBe(200);
+    await page.reload();
+    await expect(cartLine(page, WIFI_CARD)).toContainText(`${WIFI_CARD} is no longer available`);
+    await expect(page.getByRole('link', { name: 'Checkout' })).toHaveCount(0);
+    await page.goto('/checkout');
+    await expect(page.getByRole('alert')).toContainText(`${WIFI_CARD} is no longer available`);
+    await fillDelivery(page);
+    await page.getByRole('button', { name: 'Place order' }).click();
+    await expect(page.getByRole('form', { name: 'Checkout' }).getByRole('alert')).toContainText(
+      `Not enough stock for: ${WIFI_CARD}.`,
+    );
+    await expect(page).toHaveURL('/checkout');
+    await expect(page.getByLabel('Address')).toHaveValue('4 Cart Court\nLisbon');
+    expect((await findTool(page, DRIVER_KIT)).availableQuantity).toBe(kit.availableQuantity);
+    consoleErrors.splice(
+      0,
+      consoleErrors.length,
+      ...consoleErrors.filter((e) => !e.includes('status of 409')),
+    );
+  } finally {
+    await callApi(admin, 'PATCH', `/api/tools/${wifi._id}`, {
+      availableQuantity: wifi.availableQuantity,
+    });
+    await callApi(admin, 'PATCH', `/api/tools/${kit._id}`, { price: kit.price });
+    await admin.context().close();
+  }
+});
