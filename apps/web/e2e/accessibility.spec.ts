@@ -86,8 +86,14 @@ for (const width of WIDTHS) {
       });
     });
 
-    test("an admin's screens: users, add a tool, all orders, tools", async ({ page, baseURL }) => {
+    test("an admin's screens: sales, users, add a tool, all orders, tools", async ({
+      page,
+      baseURL,
+    }) => {
       await signInAsAdmin(page, baseURL!);
+      await scanScreen(page, '/dashboard/sales', async (screen) => {
+        await expect(screen.getByTestId('revenue-chart').locator('svg').first()).toBeVisible();
+      });
       await scanScreen(page, '/dashboard/users', async (screen) => {
         await expect(screen.getByTestId('user-row').first()).toBeVisible();
       });

@@ -218,12 +218,14 @@ test('the admin account, signed in through its verifying provider, sees the admi
   baseURL,
 }) => {
   await signInAsAdmin(page, baseURL ?? '');
+  // The admins' dashboard home is the sales figures.
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/dashboard\/users$/);
-  await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/sales$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sales' })).toBeVisible();
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(sidebar.getByRole('link')).toHaveText([
     'My Profile',
+    'Sales',
     'All Users',
     'Add A tool',
     'Manage All Orders',

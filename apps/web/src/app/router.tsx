@@ -70,6 +70,10 @@ export const routes: RouteObject[] = [
                     element: <RequireAdmin />,
                     children: [
                       {
+                        path: paths.dashboard.sales,
+                        lazy: lazyScreen(() => import('./routes/dashboard/sales')),
+                      },
+                      {
                         path: paths.dashboard.users,
                         lazy: lazyScreen(() => import('./routes/dashboard/users')),
                       },

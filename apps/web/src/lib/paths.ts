@@ -21,6 +21,8 @@ export const paths = {
     paymentPattern: '/dashboard/payment/:id',
     order: (orderId: string) => `/dashboard/orders/${encodeURIComponent(orderId)}`,
     orderPattern: '/dashboard/orders/:id',
+    /** The admins' dashboard home: the sales figures. */
+    sales: '/dashboard/sales',
     users: '/dashboard/users',
     addTool: '/dashboard/addTool',
     manageAllOrders: '/dashboard/manageAllOrders',

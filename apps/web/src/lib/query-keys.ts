@@ -46,6 +46,8 @@ export const queryKeys = {
     all: ['profile'] as const,
     detail: (email: string) => ['profile', email.toLowerCase()] as const,
   },
+  /** The admins' sales dashboard. */
+  reports: { all: ['reports'] as const, sales: ['reports', 'sales'] as const },
   reviews: { all: ['reviews'] as const },
   summary: { all: ['summary'] as const },
   users: { all: ['users'] as const },

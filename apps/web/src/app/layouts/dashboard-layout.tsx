@@ -10,6 +10,7 @@ const customerLinks = [
 ];
 const everyoneLinks = [{ to: paths.dashboard.profile, label: 'My Profile' }];
 const adminLinks = [
+  { to: paths.dashboard.sales, label: 'Sales' },
   { to: paths.dashboard.users, label: 'All Users' },
   { to: paths.dashboard.addTool, label: 'Add A tool' },
   { to: paths.dashboard.manageAllOrders, label: 'Manage All Orders' },

@@ -62,7 +62,7 @@ export function Navbar() {
         <div className="navbar-center hidden lg:flex">
           <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
         </div>
-        <div className="navbar-end gap-1">
+        <div className="navbar-end h-10 gap-1">
           {/* Admins do not buy (as "Order Now"); the cart shows once that is known. */}
           {status !== 'loading' && !adminLoading && !isAdmin && (
             <CartButton itemCount={cart.itemCount} />

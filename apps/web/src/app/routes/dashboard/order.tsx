@@ -4,6 +4,7 @@ import { OrderLinesTable } from '../../../components/ui/order-lines';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { OrderAdminActions } from '../../../features/admin-orders/components/order-admin-actions';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { OrderHistory } from '../../../features/orders/components/order-history';
 import { useOrder } from '../../../features/payments/api/get-order';
@@ -38,6 +39,7 @@ export default function OrderRoute() {
                 </Link>
               )}
             </header>
+            {isAdmin && <OrderAdminActions order={shown} />}
             <OrderLinesTable order={shown} />
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
               <dt className="font-semibold">Buyer</dt>
