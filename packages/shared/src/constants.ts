@@ -1,8 +1,11 @@
 /** Limits and names both apps need at run time. No zod here: the home page imports this. */
 export const TOOL_PAGE_SIZE_DEFAULT = 12;
-export const TOOL_PAGE_SIZE_MAX = 100;
+/** The largest page of any list (tools, orders, users); a larger limit is answered with this. */
+export const LIST_PAGE_SIZE_MAX = 100;
+/** The page size of the orders' and users' lists when the query names none. */
+export const LIST_PAGE_SIZE_DEFAULT = 20;
 
-/** Response header with the number of tools matching a list query, before paging. */
+/** Response header with the number of rows matching a list query, before paging. */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 export const REVIEW_NAME_MAX = 20;

@@ -4,7 +4,13 @@
  * declaration and the app publishes them all as `GET /api/openapi.json`.
  */
 import { createRoute, OpenAPIHono, type RouteConfig, z } from '@hono/zod-openapi';
-import { ApiErrorBodySchema, type ErrorCode, type ErrorStatus, errorStatus } from '@shop/shared';
+import {
+  ApiErrorBodySchema,
+  type ErrorCode,
+  type ErrorStatus,
+  errorStatus,
+  TOTAL_COUNT_HEADER,
+} from '@shop/shared';
 import type { Env } from 'hono';
 import { validationHook } from './validation';
 
@@ -42,6 +48,20 @@ export const errors = <const Statuses extends ErrorStatus[]>(...statuses: Status
 export const json = <Schema extends z.ZodType>(schema: Schema, description: string) => ({
   description,
   content: { 'application/json': { schema } },
+});
+
+/** One page of a list paged on the server, with how many rows match in `X-Total-Count`. */
+export const jsonPage = <Schema extends z.ZodType>(
+  item: Schema,
+  description: string,
+  counted: string,
+) => ({
+  ...json(z.array(item), description),
+  headers: z.object({
+    [TOTAL_COUNT_HEADER]: z
+      .string()
+      .openapi({ description: `How many ${counted} match, over all pages` }),
+  }),
 });
 
 /** A required JSON body. */

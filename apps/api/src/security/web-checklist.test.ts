@@ -3,7 +3,7 @@
  * modules/users/users.test.ts ("sign-in abuse limits") and the authorization of every route
  * in authorization-matrix.test.ts.
  */
-import { TOOL_PAGE_SIZE_MAX, type Tool } from '@shop/shared';
+import { LIST_PAGE_SIZE_MAX, type Tool } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
 import { postAuth, send, signUpAdmin, signUpWithToken } from '../test/identity';
@@ -140,7 +140,7 @@ describe('the web security checklist', () => {
   it('caps a list limit', async () => {
     const response = await app.request('/api/tools?limit=999999');
     expect(response.status).toBe(200);
-    expect(((await response.json()) as Tool[]).length).toBeLessThanOrEqual(TOOL_PAGE_SIZE_MAX);
+    expect(((await response.json()) as Tool[]).length).toBeLessThanOrEqual(LIST_PAGE_SIZE_MAX);
   });
 
   it('answers a forged, expired or revoked token with 401', async () => {

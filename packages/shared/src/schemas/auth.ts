@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { LIST_PAGE_SIZE_DEFAULT } from '../constants';
 import { messages } from '../messages';
+import { clampLimit, pagingFields } from './paging';
 import { noControlCharacters } from './text';
 
 const { validation } = messages;
@@ -70,6 +72,17 @@ export const ShopUserSchema = z
   })
   .meta({ id: 'ShopUser' });
 export type ShopUser = z.infer<typeof ShopUserSchema>;
+
+/** `GET /api/user` (All Users): a search in emails and names, a role, a page at a time. */
+export const UserListQuerySchema = z
+  .object({
+    search: z.string().check(noControlCharacters('Search')).trim().max(100).optional(),
+    role: z.enum(roles).optional(),
+    ...pagingFields(LIST_PAGE_SIZE_DEFAULT),
+  })
+  .strict()
+  .transform(clampLimit);
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 /** `PUT /api/user/admin/{email}` */
 export const MakeAdminResponseSchema = z.object({

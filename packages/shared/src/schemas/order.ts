@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { LIST_PAGE_SIZE_DEFAULT } from '../constants';
 import { IdSchema } from './id';
+import { clampLimit, pagingFields } from './paging';
 import { noControlCharacters } from './text';
 
 export const PHONE_MAX = 30;
@@ -176,6 +178,18 @@ export const OrderFilterSchema = z
   .strict();
 export type OrderFilter = z.infer<typeof OrderFilterSchema>;
 
+/** `GET /api/allPurchase` (Manage All Orders): the admins' filters, a page at a time. */
+export const AllOrdersQuerySchema = OrderFilterSchema.extend(pagingFields(LIST_PAGE_SIZE_DEFAULT))
+  .strict()
+  .transform(clampLimit);
+export type AllOrdersQuery = z.infer<typeof AllOrdersQuerySchema>;
+
+/** `GET /api/purchase?userEmail=` (My Orders): the caller's own orders, a page at a time. */
 export const OrderListQuerySchema = z
-  .object({ userEmail: z.string().check(noControlCharacters('userEmail')).min(1).max(254) })
-  .strict();
+  .object({
+    userEmail: z.string().check(noControlCharacters('userEmail')).min(1).max(254),
+    ...pagingFields(LIST_PAGE_SIZE_DEFAULT),
+  })
+  .strict()
+  .transform(clampLimit);
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;

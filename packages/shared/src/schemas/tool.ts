@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT, TOOL_PAGE_SIZE_MAX } from '../constants';
+import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT } from '../constants';
+import { clampLimit, pagingFields } from './paging';
 import { noControlCharacters } from './text';
 
 /** A tool as the API returns it (docs/product.md, Things and their fields); `price` is dollars per unit. */
@@ -22,15 +23,21 @@ export const ToolCreatedSchema = ToolSchema.extend({ message: z.string() });
 /** `DELETE /api/tools/{id}`: a tool with orders is retired (hidden), one without is erased. */
 export const ToolRemovedSchema = z.object({ deletedCount: z.literal(1), retired: z.boolean() });
 
-/** Query of `GET /api/tools`: an optional name search, paged on the server. */
+/**
+ * Query of `GET /api/tools`: an optional name search, paged on the server. `retired=true` (admins
+ * only, for Manage Tools) lists the retired tools instead of those on sale.
+ */
 export const ToolListQuerySchema = z
   .object({
     search: z.string().check(noControlCharacters('Search')).trim().max(100).optional(),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    limit: z.coerce.number().int().min(1).default(TOOL_PAGE_SIZE_DEFAULT),
+    retired: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
+    ...pagingFields(TOOL_PAGE_SIZE_DEFAULT),
   })
   .strict()
-  .transform((query) => ({ ...query, limit: Math.min(query.limit, TOOL_PAGE_SIZE_MAX) }));
+  .transform(clampLimit);
 export type ToolListQuery = z.infer<typeof ToolListQuerySchema>;
 
 const wholeNumber = (label: string, min: number) =>

@@ -13,6 +13,7 @@ import * as cacheAnnouncements from './0011-cache-announcements';
 import * as cartAndOrderLines from './0012-cart-and-order-lines';
 import * as orderWorkflow from './0013-order-workflow';
 import * as salesReports from './0014-sales-reports';
+import * as pagedLists from './0015-paged-lists';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-cart-and-order-lines': cartAndOrderLines,
   '0013-order-workflow': orderWorkflow,
   '0014-sales-reports': salesReports,
+  '0015-paged-lists': pagedLists,
 };

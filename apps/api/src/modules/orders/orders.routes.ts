@@ -1,4 +1,5 @@
 import {
+  AllOrdersQuerySchema,
   CheckoutSchema,
   IDEMPOTENCY_KEY_HEADER,
   IdempotencyKeySchema,
@@ -8,11 +9,12 @@ import {
   OrderListQuerySchema,
   OrderSchema,
   PurchaseSchema,
+  TOTAL_COUNT_HEADER,
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
+import { defineRoute, errors, json, jsonBody, jsonPage, routesOf, bearer } from '../../lib/openapi';
 import { ordersCsv } from './orders-export';
 import type { OrdersService } from './orders.service';
 
@@ -70,11 +72,11 @@ const listOwn = defineRoute({
   method: 'get',
   path: '/purchase',
   tags: ['Orders'],
-  summary: "The caller's own orders (My Orders)",
+  summary: "The caller's own orders (My Orders), newest first, a page at a time",
   security: bearer,
   request: { query: OrderListQuerySchema },
   responses: {
-    200: json(z.array(OrderSchema), 'The orders, newest first'),
+    200: jsonPage(OrderSchema, 'One page of the orders, newest first', 'orders'),
     ...errors(400, 401, 403),
   },
 });
@@ -139,9 +141,14 @@ const listAll = defineRoute({
   method: 'get',
   path: '/allPurchase',
   tags: ['Orders'],
-  summary: 'Every order (admins)',
+  summary:
+    'Every order (admins), newest first, a page at a time: by status, searched, by days placed',
   security: bearer,
-  responses: { 200: json(z.array(OrderSchema), 'The orders, newest first'), ...errors(401, 403) },
+  request: { query: AllOrdersQuerySchema },
+  responses: {
+    200: jsonPage(OrderSchema, 'One page of the orders, newest first', 'orders'),
+    ...errors(400, 401, 403),
+  },
 });
 
 export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<AuthedEnv>) {
@@ -160,9 +167,11 @@ export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<
       if (replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(order, 201);
     })
-    .openapi({ ...listOwn, middleware: signedIn }, async (c) =>
-      c.json(await orders.listOwn(c.var.user, c.req.valid('query').userEmail), 200),
-    )
+    .openapi({ ...listOwn, middleware: signedIn }, async (c) => {
+      const page = await orders.listOwn(c.var.user, c.req.valid('query'));
+      c.header(TOTAL_COUNT_HEADER, String(page.total));
+      return c.json(page.orders, 200);
+    })
     .openapi({ ...getOrder, middleware: signedIn }, async (c) =>
       c.json(await orders.get(c.req.valid('param').id, c.var.user), 200),
     )
@@ -182,7 +191,9 @@ export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<
         'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
       });
     })
-    .openapi({ ...listAll, middleware: [signedIn, requireAdmin] }, async (c) =>
-      c.json(await orders.listAll(), 200),
-    );
+    .openapi({ ...listAll, middleware: [signedIn, requireAdmin] }, async (c) => {
+      const page = await orders.listAll(c.req.valid('query'));
+      c.header(TOTAL_COUNT_HEADER, String(page.total));
+      return c.json(page.orders, 200);
+    });
 }

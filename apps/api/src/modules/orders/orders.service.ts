@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type AllOrdersQuery,
   type CartLine,
   type Checkout,
   IdSchema,
@@ -11,6 +12,7 @@ import {
   type OrderEvent,
   type OrderFilter,
   type OrderLine,
+  type OrderListQuery,
   type OrderStatus,
   type Purchase,
   type Refund,
@@ -19,6 +21,7 @@ import {
 } from '@shop/shared';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once';
+import { containing } from '../../db/like-pattern';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
@@ -75,7 +78,20 @@ function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** One page of a list of orders, and how many orders the list has over all its pages. */
+export interface OrdersPage {
+  orders: Order[];
+  total: number;
+}
+
+/** The rows a list of orders reads (its `where`), given to a page query and to its count alike. */
+type OrderScope = <Output>(
+  query: SelectQueryBuilder<Database, 'orders', Output>,
+) => SelectQueryBuilder<Database, 'orders', Output>;
+
+/** How many orders a scope holds, as a subquery. */
+const countOf = (db: Kysely<Database>, scope: OrderScope) =>
+  scope(db.selectFrom('orders')).select(sql<number>`count(*)::int`.as('total'));
 
 /** The admins' filters (status, search, days placed) on a query of orders. */
 function filtered<Output>(
@@ -99,7 +115,7 @@ function filtered<Output>(
     );
   }
   if (search) {
-    const pattern = `%${escapeLike(search)}%`;
+    const pattern = containing(search);
     result = result.where((eb) =>
       eb.or([
         eb('orders.user_email', 'ilike', pattern),
@@ -216,9 +232,26 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
       .selectAll()
       .select(sql<string | null>`orders.needed_by::text`.as('needed_by'));
 
+  /**
+   * One page of the orders of a scope, newest first, each row carrying the scope's count: the
+   * page and its total in one statement, one round trip.
+   */
+  const pageQuery = (scope: OrderScope, limit: number, offset: number) =>
+    scope(selectOrders())
+      .select(countOf(db, scope).as('total'))
+      .orderBy('orders.created_at', 'desc')
+      .orderBy('orders.id')
+      .limit(limit)
+      .offset(offset);
+
+  const ownedBy =
+    (userId: string): OrderScope =>
+    (query) =>
+      query.where('orders.user_id', '=', userId);
+
   // My Orders, the read a signed-in customer makes most.
-  const ordersOf = compileOnce(db, (userId: string) =>
-    selectOrders().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id'),
+  const ordersOf = compileOnce(db, (userId: string, limit: number, offset: number) =>
+    pageQuery(ownedBy(userId), limit, offset),
   );
 
   /** The lines of several-tool orders, by order id: one query. */
@@ -251,6 +284,32 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
   }
   const presentOne = async (row: OrderRow, executor: Kysely<Database> = db) =>
     (await present([row], executor))[0]!;
+
+  /**
+   * A page of orders with its total. Past the last page no row carries the count, so it is
+   * asked apart, only then (on page 1 an empty page means none). Like `present`, answered
+   * without a promise when it can.
+   */
+  function presentPage(
+    rows: (OrderRow & { total: number | null })[],
+    page: number,
+    count: () => Promise<number>,
+  ): OrdersPage | Promise<OrdersPage> {
+    if (rows.length === 0) {
+      return page === 1
+        ? { orders: [], total: 0 }
+        : count().then((total) => ({ orders: [], total }));
+    }
+    const total = rows[0]!.total ?? 0;
+    const orders = present(rows);
+    return Array.isArray(orders)
+      ? { orders, total }
+      : orders.then((list) => ({ orders: list, total }));
+  }
+
+  /** How many orders a scope holds (a page past the last one). */
+  const countScope = async (scope: OrderScope) =>
+    (await countOf(db, scope).executeTakeFirstOrThrow()).total;
 
   /**
    * An order its caller may see: their own account's, or any for an admin. Ownership is the
@@ -727,15 +786,22 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
      * The caller's own orders, newest first. SPEC's call names the email in the query: it is
      * compared with the caller's, never trusted.
      */
-    async listOwn(caller: CurrentUser, claimedEmail: string): Promise<Order[]> {
-      if (normaliseEmail(claimedEmail) !== caller.email) {
+    async listOwn(
+      caller: CurrentUser,
+      { userEmail, page, limit }: OrderListQuery,
+    ): Promise<OrdersPage> {
+      if (normaliseEmail(userEmail) !== caller.email) {
         throw new AppError('FORBIDDEN', 'You can only list your own orders');
       }
-      return present(await ordersOf(caller.id));
+      const rows = await ordersOf(caller.id, limit, (page - 1) * limit);
+      return presentPage(rows, page, () => countScope(ownedBy(caller.id)));
     },
 
-    async listAll(): Promise<Order[]> {
-      return present(await selectOrders().orderBy('created_at', 'desc').orderBy('id').execute());
+    /** Manage All Orders: the orders the admins' filters select, newest first, a page at a time. */
+    async listAll({ page, limit, ...filter }: AllOrdersQuery): Promise<OrdersPage> {
+      const scope: OrderScope = (query) => filtered(query, filter);
+      const rows = await pageQuery(scope, limit, (page - 1) * limit).execute();
+      return presentPage(rows, page, () => countScope(scope));
     },
 
     async get(id: string, caller: CurrentUser): Promise<Order> {

@@ -9,10 +9,11 @@ import {
   ToolSchema,
   ToolUpdateSchema,
 } from '@shop/shared';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
+import { AppError } from '../../lib/errors';
+import { defineRoute, errors, json, jsonBody, jsonPage, routesOf, bearer } from '../../lib/openapi';
 import type { ToolsService } from './tools.service';
 
 /** `If-None-Match` lists ETags (or `*`); weak comparison, as RFC 9110 asks for GET. */
@@ -24,11 +25,13 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 const ToolParams = idParams('Tool');
 
+const toolsPage = jsonPage(ToolSchema, 'One page of tools', 'tools');
 const listTools = defineRoute({
   method: 'get',
   path: '/',
   tags: ['Tools'],
   summary: 'The catalogue, a page at a time, optionally searched by name',
+  description: 'With `retired=true` (admins only, with their bearer token): the retired tools.',
   request: { query: ToolListQuerySchema },
   // Documented, not validated: the catalogue's hot path reads it only to compare.
   parameters: [
@@ -36,16 +39,13 @@ const listTools = defineRoute({
   ],
   responses: {
     200: {
-      ...json(z.array(ToolSchema), 'One page of tools'),
-      headers: z.object({
-        [TOTAL_COUNT_HEADER]: z
-          .string()
-          .openapi({ description: 'How many tools match, over all pages' }),
+      ...toolsPage,
+      headers: toolsPage.headers.extend({
         ETag: z.string().openapi({ description: "The page's version, for If-None-Match" }),
       }),
     },
     304: { description: 'The page is unchanged since the ETag given in If-None-Match' },
-    ...errors(400),
+    ...errors(400, 403),
   },
 });
 
@@ -88,14 +88,34 @@ const removeTool = defineRoute({
   responses: { 200: json(ToolRemovedSchema, 'Removed'), ...errors(401, 403, 404) },
 });
 
+/**
+ * The retired tools are for admins: anyone else asking for them, signed in or not, is refused
+ * (403). Checked in the handler, not as a middleware: the public catalogue's path stays as short
+ * as it was (request-cost.test.ts).
+ */
+async function refuseUnlessAdmin(c: Context<AuthedEnv>, signedIn: MiddlewareHandler<AuthedEnv>) {
+  let admin = false;
+  try {
+    await signedIn(c, async () => {
+      admin = c.var.user.role === 'admin';
+    });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'UNAUTHENTICATED')) throw error;
+  }
+  if (!admin) throw new AppError('NOT_ADMIN', 'Only an admin can see the retired tools');
+}
+
 export function toolsRoutes(tools: ToolsService, signedIn: MiddlewareHandler<AuthedEnv>) {
   return (
     routesOf<AuthedEnv>()
       .openapi(listTools, async (c) => {
-        const page = await tools.listPage(c.req.valid('query'));
+        const query = c.req.valid('query');
+        if (query.retired) await refuseUnlessAdmin(c, signedIn);
+        const page = await tools.listPage(query);
         c.header(TOTAL_COUNT_HEADER, String(page.total));
-        // Browsers revalidate every time; an unchanged page costs a 304 and no body.
-        c.header('Cache-Control', 'no-cache');
+        // Browsers revalidate every time; an unchanged page costs a 304 and no body. An admin's
+        // page of retired tools is theirs: never kept by a shared cache or replayed (decision 010).
+        c.header('Cache-Control', query.retired ? 'private, no-cache' : 'no-cache');
         c.header('ETag', page.etag);
         if (matchesEtag(c.req.header('If-None-Match'), page.etag)) {
           return c.body(null, 304);

@@ -2,6 +2,7 @@ import { type Tool, type ToolInput, type ToolListQuery, type ToolUpdate } from '
 import { hash as digest } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once';
+import { containing } from '../../db/like-pattern';
 import type { Database, ToolRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { createCatalogueCache } from './catalogue-cache';
@@ -24,9 +25,6 @@ export function toTool(row: ToolRow): Tool {
 /** PostgreSQL's answer when a row is still referred to by another table's foreign key. */
 const isForeignKeyViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
-
-/** `%`, `_` and `\` are wildcards in LIKE; a customer's search means them literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** One page of the catalogue, ready to send: its JSON, the total before paging, an ETag. */
 export interface CataloguePage {
@@ -72,15 +70,19 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
 
   /**
    * One page of the shop's tools, oldest first so the catalogue reads in a stable order, and
-   * how many there are in all.
+   * how many there are in all; with `retired`, the retired tools instead (Manage Tools).
    */
   async function list({
     search,
+    retired,
     page,
     limit,
   }: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
     const offset = (page - 1) * limit;
-    if (search) return searchPage(`%${escapeLike(search)}%`, limit, offset);
+    if (search || retired) {
+      const pattern = search ? containing(search) : undefined;
+      return searchPage({ pattern, retired: retired ?? false }, limit, offset);
+    }
     const [rows, counted] = await Promise.all([activePage(limit, offset), activeCount()]);
     return { tools: rows.map(toTool), total: counted[0]!.total };
   }
@@ -89,17 +91,21 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
    * A name search (`ILIKE '%text%'`) in one statement: the matches are found once, through the
    * trigram index (migration 0006), then paged and counted. Asked apart, the page query would
    * walk the date index and test every name until a page is full, which for a rare name reads
-   * the whole table.
+   * the whole table. The retired tools are few: the same statement lists them.
    */
-  async function searchPage(pattern: string, limit: number, offset: number) {
+  async function searchPage(
+    { pattern, retired }: { pattern?: string; retired: boolean },
+    limit: number,
+    offset: number,
+  ) {
     const matches = db.with(
       (cte) => cte('matches').materialized(),
       (qb) =>
         qb
           .selectFrom('tools')
           .select(['id', 'created_at'])
-          .where('retired_at', 'is', null)
-          .where('name', 'ilike', pattern),
+          .where('retired_at', retired ? 'is not' : 'is', null)
+          .$if(pattern !== undefined, (query) => query.where('name', 'ilike', pattern!)),
     );
     const rows = await matches
       .with('page', (qb) =>
@@ -137,7 +143,12 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
 
     /** `list` as JSON with its ETag, from the short-lived catalogue cache when it is there. */
     listPage(query: ToolListQuery): Promise<CataloguePage> {
-      const key = JSON.stringify([query.search ?? '', query.page, query.limit]);
+      const key = JSON.stringify([
+        query.search ?? '',
+        query.retired ?? false,
+        query.page,
+        query.limit,
+      ]);
       return pages.get(key, async () => {
         const { tools, total } = await list(query);
         const json = JSON.stringify(tools);

@@ -1,4 +1,4 @@
-import { type Tool, TOOL_PAGE_SIZE_MAX, ToolSchema } from '@shop/shared';
+import { type Tool, LIST_PAGE_SIZE_MAX, ToolSchema } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoTools } from '../../db/seed';
 import { describeEachDatabase } from '../../test/databases';
@@ -36,7 +36,7 @@ describeEachDatabase('GET /api/tools', (kind) => {
     expect(second[0]?._id).not.toBe(first[0]?._id);
     const capped = await app.request('/api/tools?limit=100000');
     expect(capped.status).toBe(200);
-    expect(((await capped.json()) as Tool[]).length).toBeLessThanOrEqual(TOOL_PAGE_SIZE_MAX);
+    expect(((await capped.json()) as Tool[]).length).toBeLessThanOrEqual(LIST_PAGE_SIZE_MAX);
   });
 
   it('finds tools by part of their name, ignoring case, and nothing for nonsense', async () => {

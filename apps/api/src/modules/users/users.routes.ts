@@ -7,6 +7,8 @@ import {
   ShopUserSchema,
   TokenRequestSchema,
   TokenResponseSchema,
+  TOTAL_COUNT_HEADER,
+  UserListQuerySchema,
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -17,6 +19,7 @@ import {
   errors,
   json,
   jsonBody,
+  jsonPage,
   routesOf,
   SESSION_COOKIE,
   bearer,
@@ -66,9 +69,13 @@ const listUsers = defineRoute({
   method: 'get',
   path: '/user',
   tags: ['Users'],
-  summary: 'Every user (admins)',
+  summary: 'The users (admins), oldest first, a page at a time: searched by email or name, by role',
   security: bearer,
-  responses: { 200: json(z.array(ShopUserSchema), 'The users'), ...errors(401, 403) },
+  request: { query: UserListQuerySchema },
+  responses: {
+    200: jsonPage(ShopUserSchema, 'One page of the users, oldest first', 'users'),
+    ...errors(400, 401, 403),
+  },
 });
 
 const makeAdmin = defineRoute({
@@ -122,9 +129,11 @@ export function usersRoutes(
       .openapi({ ...checkAdmin, middleware: signedIn }, async (c) =>
         c.json(await users.adminCheck(c.req.valid('param').email, c.var.user), 200),
       )
-      .openapi({ ...listUsers, middleware: [signedIn, requireAdmin] }, async (c) =>
-        c.json(await users.list(), 200),
-      )
+      .openapi({ ...listUsers, middleware: [signedIn, requireAdmin] }, async (c) => {
+        const page = await users.list(c.req.valid('query'));
+        c.header(TOTAL_COUNT_HEADER, String(page.total));
+        return c.json(page.users, 200);
+      })
       .openapi({ ...makeAdmin, middleware: [signedIn, requireAdmin] }, async (c) => {
         const { modified } = await users.makeAdmin(c.req.valid('param').email);
         return c.json(

@@ -1,8 +1,9 @@
-import type { Role, ShopUser } from '@shop/shared';
+import type { Role, ShopUser, UserListQuery } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import { removeSignInIdentity } from '../../auth/better-auth';
 import { type CurrentUser, normaliseEmail, type SignedInIdentity } from '../../auth/identity';
 import type { SessionTokens, TokenOwner } from '../../auth/session-tokens';
+import { containing } from '../../db/like-pattern';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 
@@ -127,14 +128,39 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
       return row && toShopUser(row);
     },
 
-    async list(): Promise<ShopUser[]> {
-      const rows = await db
-        .selectFrom('users')
+    /**
+     * All Users: a page of the users the search (email or name, any case) and role select,
+     * oldest first, each row carrying how many they are in all: one statement. Past the last
+     * page no row carries the count, so it is asked apart, only then.
+     */
+    async list({
+      search,
+      role,
+      page,
+      limit,
+    }: UserListQuery): Promise<{ users: ShopUser[]; total: number }> {
+      const pattern = search ? containing(search) : undefined;
+      const selected = () =>
+        db
+          .selectFrom('users')
+          .$if(role !== undefined, (query) => query.where('role', '=', role!))
+          .$if(pattern !== undefined, (query) =>
+            query.where((eb) =>
+              eb.or([eb('email', 'ilike', pattern!), eb('name', 'ilike', pattern!)]),
+            ),
+          );
+      const counted = () => selected().select(sql<number>`count(*)::int`.as('total'));
+      const rows = await selected()
         .selectAll()
+        .select(counted().as('total'))
         .orderBy('created_at')
         .orderBy('id')
+        .limit(limit)
+        .offset((page - 1) * limit)
         .execute();
-      return rows.map(toShopUser);
+      if (rows[0]) return { users: rows.map(toShopUser), total: rows[0].total ?? 0 };
+      const total = page === 1 ? 0 : (await counted().executeTakeFirstOrThrow()).total;
+      return { users: [], total };
     },
 
     /** Promotes a user; promoting an admin changes nothing. */

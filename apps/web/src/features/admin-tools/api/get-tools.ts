@@ -1,4 +1,4 @@
-import { TOOL_PAGE_SIZE_MAX, TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
+import { LIST_PAGE_SIZE_MAX, TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -13,13 +13,13 @@ export interface ManagedToolsPage {
 /** `GET /api/tools?limit=100&page=N`: one page of the catalogue, with the total. */
 export async function getTools(page: number, signal?: AbortSignal): Promise<ManagedToolsPage> {
   const { data, headers } = await apiRequest<Tool[]>('/tools', {
-    query: { page, limit: TOOL_PAGE_SIZE_MAX },
+    query: { page, limit: LIST_PAGE_SIZE_MAX },
     signal,
   });
   return {
     tools: data,
     total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
-    pageSize: TOOL_PAGE_SIZE_MAX,
+    pageSize: LIST_PAGE_SIZE_MAX,
   };
 }
 
