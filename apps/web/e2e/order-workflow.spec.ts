@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import type { Order, SalesReport } from '@shop/shared';
+import { expect, test } from './fixtures';
+import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
+import {
+  callApi,
+  expectAccessible,
+  expectOnlyStatusErrors,
+  findTool,
+  getOrderViaApi,
+  payOrderViaApi,
+  placeOrder,
+} from './support/orders';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** Other specs keep the rest of the demo stock; this one ships and refunds chargers. */
+const CHARGER = '65W USB-C Charger';
+const history = (page: Page) => page.getByRole('region', { name: 'History' });
+
+test('an admin ships, delivers and refunds orders from their pages; the buyer sees each state and its history', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInAsNewCustomer(page, baseURL!, 'Wendy Workflow');
+  const shipped = await placeOrder(page, CHARGER, { address: '1 Ship Street' });
+  await payOrderViaApi(page, shipped);
+  const refunded = await placeOrder(page, CHARGER, { address: '2 Refund Road' });
+  await payOrderViaApi(page, refunded);
+  const stockPaid = (await findTool(page, CHARGER)).availableQuantity;
+
+  const admin = await (await browser.newContext({ baseURL })).newPage();
+  await signInAsAdmin(admin, baseURL!);
+
+  // Ship, then deliver.
+  await admin.goto(`/dashboard/orders/${shipped._id}`);
+  const actions = admin.getByRole('region', { name: 'Admin actions' });
+  await actions.getByRole('button', { name: 'Ship' }).click();
+  await expect(admin.getByRole('heading', { level: 1 }).locator('..')).toContainText('shipped');
+  await expect(history(admin).getByText('paid → shipped')).toBeVisible();
+  await actions.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(history(admin).getByText('shipped → delivered')).toBeVisible();
+  await expect(actions).toHaveCount(0);
+
+  // Refund: a reason is asked for; the units go back only when chosen.
+  await admin.goto(`/dashboard/orders/${refunded._id}`);
+  await actions.getByRole('button', { name: 'Refund' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Refund this order?' });
+  await expect(dialog).toBeVisible();
+  for (const width of [360, 1280]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await expectAccessible(admin, 'any');
+  }
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(dialog.getByText('Reason is required')).toBeVisible();
+  expect((await getOrderViaApi(page, refunded._id)).status).toBe('paid');
+  await dialog.getByLabel('Reason').fill('Arrived damaged');
+  await dialog.getByLabel('Return the units to stock').check();
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(history(admin).getByText('paid → refunded')).toBeVisible();
+  await expect(history(admin).getByText('Reason: Arrived damaged')).toBeVisible();
+  expect((await findTool(page, CHARGER)).availableQuantity).toBe(stockPaid + refunded.quantity);
+
+  // The buyer sees both states, and the history with who and why.
+  await page.goto('/dashboard/orders');
+  const rows = page.getByTestId('order-row');
+  await expect(rows.filter({ hasText: 'delivered' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: 'refunded' })).toHaveCount(1);
+  expect((await getOrderViaApi(page, shipped._id)).status).toBe('delivered');
+  expect((await getOrderViaApi(page, refunded._id)).status).toBe('refunded');
+  await page.goto(`/dashboard/orders/${refunded._id}`);
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('refunded');
+  await expect(history(page).getByText('paid → refunded')).toBeVisible();
+  await expect(
+    history(page)
+      .getByText(/by .*\(admin\)/)
+      .last(),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Admin actions' })).toHaveCount(0);
+  await admin.context().close();
+});
+
+test("the admins' dashboard home draws revenue per day, with its table, orders by status and low stock", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // Something paid today, so today's bar has a height.
+  const customer = await (await browser.newContext({ baseURL })).newPage();
+  await signInAsNewCustomer(customer, baseURL!, 'Paula Paid');
+  await payOrderViaApi(customer, await placeOrder(customer, CHARGER));
+  await customer.context().close();
+
+  await signInAsAdmin(page, baseURL!);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/dashboard/sales');
+  const report = await callApi<SalesReport>(page, 'GET', '/api/reports/sales');
+  expect(report.status).toBe(200);
+
+  const chart = page.getByRole('img', { name: /^Revenue per day from / });
+  await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await page.getByText('Revenue per day as a table').click();
+  const table = page.getByRole('table', { name: /Revenue per day/ });
+  await expect(table.getByRole('row')).toHaveCount(report.body.revenuePerDay.length + 1);
+  const status = page.getByRole('region', { name: 'Orders by status' });
+  for (const entry of report.body.ordersByStatus) {
+    await expect(
+      status.getByRole('listitem').filter({ has: page.getByText(entry.status, { exact: true }) }),
+    ).toContainText(String(entry.count));
+  }
+
+  // A threshold above every stock lists every tool on sale; the figures reload.
+  const lowStock = page.getByRole('region', { name: 'Low stock' });
+  const threshold = lowStock.getByLabel('List tools with a stock at or below');
+  await threshold.fill('100000');
+  await lowStock.getByRole('button', { name: 'Save' }).click();
+  await expect(lowStock.getByRole('list', { name: 'Tools low on stock' })).toContainText(CHARGER);
+  await threshold.fill(String(report.body.lowStockThreshold));
+  await lowStock.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(async () => (await callApi<SalesReport>(page, 'GET', '/api/reports/sales')).body)
+    .toMatchObject({ lowStockThreshold: report.body.lowStockThreshold });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, 'any');
+  }
+});
+
+test('a customer cannot refund, and sees no admin actions', async ({
+  page,
+  baseURL,
+  consoleErrors,
+}) => {
+  await signInAsNewCustomer(page, baseURL!, 'Nosy Nell');
+  const order: Order = await placeOrder(page, CHARGER);
+  await payOrderViaApi(page, order);
+  const refund = await callApi(page, 'POST', `/api/purchase/${order._id}/refund`, {
+    reason: 'Mine',
+    restock: true,
+  });
+  expect(refund.status).toBe(403);
+  expectOnlyStatusErrors(consoleErrors, [403]);
+  await page.goto(`/dashboard/orders/${order._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Admin actions' })).toHaveCount(0);
+});
