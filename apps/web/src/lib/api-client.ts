@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@shop/shared';
+import { type ApiErrorBody, TOTAL_COUNT_HEADER } from '@shop/shared';
 
 /** The API's base; another host when the API is deployed apart (VITE_API_URL). */
 const API_BASE = `${import.meta.env.VITE_API_URL ?? ''}/api`;
@@ -38,6 +38,12 @@ export interface ApiRequestOptions {
 export interface ApiResponse<T> {
   data: T;
   headers: Headers;
+}
+
+/** One page of a list paged on the server, and how many rows the list has over all its pages. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
 }
 
 /** The one way the web app calls the API: JSON in and out, bearer token, one error type. */
@@ -95,6 +101,14 @@ export const isRetriable = (error: unknown) =>
 export const api = {
   get: async <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
     (await apiRequest<T>(path, options)).data,
+  /** A page of a list, with its total from `X-Total-Count`. */
+  page: async <T>(
+    path: string,
+    options?: Omit<ApiRequestOptions, 'method' | 'body'>,
+  ): Promise<ListPage<T>> => {
+    const { data, headers } = await apiRequest<T[]>(path, options);
+    return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+  },
   post: async <T>(
     path: string,
     body?: unknown,

@@ -5,12 +5,19 @@ import { queryKeys } from './query-keys';
 describe('queryKeys', () => {
   it("starts every key with its resource's root, so a change refreshes every view of it", () => {
     const { orders, tools, profile, auth } = queryKeys;
-    for (const key of [orders.mine('ann@example.com'), orders.everyone, orders.detail('o1')])
+    for (const key of [
+      orders.minePage('ann@example.com', 2),
+      orders.everyonePage({ status: 'paid', page: 1 }),
+      orders.detail('o1'),
+    ])
       expect(partialMatchKey(key, orders.all)).toBe(true);
+    expect(partialMatchKey(orders.minePage('ann@example.com', 2), orders.mine)).toBe(true);
+    expect(partialMatchKey(orders.everyonePage({ page: 1 }), orders.everyone)).toBe(true);
+    expect(partialMatchKey(queryKeys.users.list({ page: 2 }), queryKeys.users.all)).toBe(true);
     for (const key of [
       tools.list({ search: 'fan', page: 2 }),
       tools.detail('t1'),
-      tools.managed(3),
+      tools.managed({ page: 3, retired: true }),
     ])
       expect(partialMatchKey(key, tools.all)).toBe(true);
     expect(partialMatchKey(profile.detail('Ann@Example.com'), profile.all)).toBe(true);

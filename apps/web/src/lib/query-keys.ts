@@ -22,14 +22,17 @@ export const queryKeys = {
     /** A page of the shop's catalogue: search, page and size. */
     list: (query: object) => ['tools', query] as const,
     detail: (id: string) => ['tools', 'detail', id] as const,
-    /** A page of Manage Tools. */
-    managed: (page: number) => ['tools', 'manage', { page }] as const,
+    /** A page of Manage Tools: search, retired or not, and page. */
+    managed: (query: object) => ['tools', 'manage', query] as const,
   },
   orders: {
     all: ['orders'] as const,
-    mine: (email: string) => ['orders', 'mine', email] as const,
-    /** Every customer's orders (Manage All Orders). */
+    /** Every page of My Orders; `minePage` one of them. */
+    mine: ['orders', 'mine'] as const,
+    minePage: (email: string, page: number) => ['orders', 'mine', email, { page }] as const,
+    /** Every page of every customer's orders (Manage All Orders); `everyonePage` one of them. */
     everyone: ['orders', 'all'] as const,
+    everyonePage: (query: object) => ['orders', 'all', query] as const,
     detail: (orderId: string) => ['orders', 'detail', orderId] as const,
     history: (orderId: string) => ['orders', 'history', orderId] as const,
   },
@@ -50,5 +53,6 @@ export const queryKeys = {
   reports: { all: ['reports'] as const, sales: ['reports', 'sales'] as const },
   reviews: { all: ['reviews'] as const },
   summary: { all: ['summary'] as const },
-  users: { all: ['users'] as const },
+  /** All Users: `list` is one page, with its search and role. */
+  users: { all: ['users'] as const, list: (query: object) => ['users', query] as const },
 };

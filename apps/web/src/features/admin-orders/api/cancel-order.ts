@@ -1,8 +1,8 @@
 import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ListPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { getAllOrdersQueryOptions } from './get-all-orders';
+import { withOrder } from './get-all-orders';
 
 /** `POST /api/purchase/{id}/cancel` (an admin, any unpaid order): its stock returns to the shop. */
 export const cancelCustomerOrder = (orderId: string) =>
@@ -13,8 +13,8 @@ export function useCancelCustomerOrder() {
   return useMutation({
     mutationFn: cancelCustomerOrder,
     onSuccess: (cancelled) => {
-      queryClient.setQueryData<Order[]>(getAllOrdersQueryOptions().queryKey, (orders) =>
-        orders?.map((order) => (order._id === cancelled._id ? cancelled : order)),
+      queryClient.setQueriesData<ListPage<Order>>({ queryKey: queryKeys.orders.everyone }, (page) =>
+        withOrder(page, cancelled),
       );
     },
     // The stock changed too: every order view and the catalogue refresh.

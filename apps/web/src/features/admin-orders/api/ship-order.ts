@@ -1,8 +1,8 @@
 import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ListPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { getAllOrdersQueryOptions } from './get-all-orders';
+import { withOrder } from './get-all-orders';
 
 /** `POST /api/purchase/{id}/ship` (admin): a paid order is on its way. */
 export const shipOrder = (orderId: string) =>
@@ -13,8 +13,8 @@ export function useShipOrder() {
   return useMutation({
     mutationFn: shipOrder,
     onSuccess: (shipped) => {
-      queryClient.setQueryData<Order[]>(getAllOrdersQueryOptions().queryKey, (orders) =>
-        orders?.map((order) => (order._id === shipped._id ? shipped : order)),
+      queryClient.setQueriesData<ListPage<Order>>({ queryKey: queryKeys.orders.everyone }, (page) =>
+        withOrder(page, shipped),
       );
     },
     // Every view of orders (the buyer's list, the payment page) refreshes.

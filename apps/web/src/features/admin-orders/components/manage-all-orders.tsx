@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import { LIST_PAGE_SIZE_DEFAULT, type Order, type OrderStatus, orderStatuses } from '@shop/shared';
 import { useState } from 'react';
 import { CancelOrderDialog } from '../../../components/ui/cancel-order-dialog';
 import { Link } from 'react-router';
@@ -6,8 +6,12 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { OrderTable } from '../../../components/ui/order-table';
 import { PayBy } from '../../../components/ui/pay-by';
+import { FormField } from '../../../components/ui/form-field';
+import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { pageCountOf, useFilteredPage } from '../../../lib/use-filtered-page';
 import { useCancelCustomerOrder } from '../api/cancel-order';
 import { useAllOrders } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
@@ -63,12 +67,29 @@ function OrderState({ order, shipping, onShip, onCancel }: OrderStateProps) {
   }
 }
 
+const statusLabel = (status: OrderStatus) => status[0]!.toUpperCase() + status.slice(1);
+
 /**
- * Manage All Orders (admin): every order with its buyer, address and needed-by date.
- * An unpaid one links to its payment page ("Pending"); a paid one can be shipped.
+ * Manage All Orders (admin): the orders with their buyer, address and needed-by date, 20 a
+ * page, filtered by status, a search (buyer or tool) and the days placed; the heading counts
+ * all that match. An unpaid one links to its payment page ("Pending"); a paid one can be shipped.
  */
 export function ManageAllOrders() {
-  const orders = useAllOrders();
+  const [status, setStatus] = useState<OrderStatus | ''>('');
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filters = { status: status || undefined, search: search || undefined, from, to };
+  const [page, setPage] = useFilteredPage(filters);
+  const orders = useAllOrders({ ...filters, page });
+  const filtered = Boolean(status || search || from || to);
+  const clearFilters = () => {
+    setStatus('');
+    setSearchInput('');
+    setFrom('');
+    setTo('');
+  };
   const ship = useShipOrder();
   const cancel = useCancelCustomerOrder();
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -109,8 +130,70 @@ export function ManageAllOrders() {
   return (
     <section aria-labelledby="all-orders-title" className="flex flex-col gap-4">
       <h1 id="all-orders-title" className="text-2xl font-bold">
-        Manage All Orders{orders.data ? ` (${orders.data.length})` : ''}
+        Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}
       </h1>
+      <form
+        role="search"
+        aria-label="Filter the orders"
+        onSubmit={(event) => event.preventDefault()}
+        className="grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-4"
+      >
+        <FormField label="Status">
+          {(control) => (
+            <select
+              {...control}
+              className="select w-full"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
+            >
+              <option value="">All statuses</option>
+              {orderStatuses.map((value) => (
+                <option key={value} value={value}>
+                  {statusLabel(value)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Search buyer or tool">
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              className="input w-full"
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+              placeholder="Email, name or tool"
+              autoComplete="off"
+              maxLength={100}
+            />
+          )}
+        </FormField>
+        <FormField label="Placed from">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              className="input w-full"
+              value={from}
+              max={to || undefined}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          )}
+        </FormField>
+        <FormField label="Placed to">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              className="input w-full"
+              value={to}
+              min={from || undefined}
+              onChange={(event) => setTo(event.target.value)}
+            />
+          )}
+        </FormField>
+      </form>
       {ship.isError && (
         <p role="alert" className="text-sm text-red-700">
           {ship.error.message}
@@ -123,17 +206,40 @@ export function ManageAllOrders() {
         query={orders}
         pendingLabel="Loading all orders"
         errorTitle="The orders could not be loaded"
-        isEmpty={(list) => list.length === 0}
-        empty={<EmptyState>No orders yet.</EmptyState>}
+        isEmpty={({ items }) => items.length === 0}
+        empty={
+          filtered ? (
+            <EmptyState>
+              No orders match these filters.{' '}
+              <button type="button" className="btn btn-link btn-sm px-1" onClick={clearFilters}>
+                Clear the filters
+              </button>
+            </EmptyState>
+          ) : (
+            <EmptyState>No orders yet.</EmptyState>
+          )
+        }
       >
-        {(list) => (
-          <OrderTable
-            orders={list}
-            label="All orders"
-            everyone
-            rowTestId="admin-order-row"
-            actions={orderState}
-          />
+        {({ items, total }) => (
+          <div
+            aria-busy={orders.isFetching}
+            className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          >
+            <OrderTable
+              orders={items}
+              label="All orders"
+              everyone
+              rowTestId="admin-order-row"
+              actions={orderState}
+            />
+            <Pager
+              label="Order pages"
+              page={page}
+              pageCount={pageCountOf(total, LIST_PAGE_SIZE_DEFAULT)}
+              onPageChange={setPage}
+              className="mt-6"
+            />
+          </div>
         )}
       </QueryState>
       <CancelOrderDialog

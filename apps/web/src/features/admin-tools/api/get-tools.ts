@@ -1,33 +1,35 @@
-import { LIST_PAGE_SIZE_MAX, TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
+import { LIST_PAGE_SIZE_MAX, type Tool } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface ManagedToolsPage {
-  tools: Tool[];
-  total: number;
-  /** How many tools one page holds (the API's largest page). */
-  pageSize: number;
+/** How many tools one page of Manage Tools holds (the API's largest page). */
+export const MANAGED_TOOLS_PAGE_SIZE = LIST_PAGE_SIZE_MAX;
+
+/** Manage Tools' search, "Show retired" and page. */
+export interface ManagedToolsQuery {
+  search?: string;
+  /** The retired tools (admins only) instead of those on sale. */
+  retired?: boolean;
+  page: number;
 }
 
-/** `GET /api/tools?limit=100&page=N`: one page of the catalogue, with the total. */
-export async function getTools(page: number, signal?: AbortSignal): Promise<ManagedToolsPage> {
-  const { data, headers } = await apiRequest<Tool[]>('/tools', {
-    query: { page, limit: LIST_PAGE_SIZE_MAX },
+/** `GET /api/tools?limit=100&page=N` (with `retired=true`, the retired ones): a page, with the total. */
+export const getTools = ({ retired, ...query }: ManagedToolsQuery, signal?: AbortSignal) =>
+  api.page<Tool>('/tools', {
+    query: {
+      ...query,
+      retired: retired ? 'true' : undefined,
+      limit: MANAGED_TOOLS_PAGE_SIZE,
+    },
     signal,
   });
-  return {
-    tools: data,
-    total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length),
-    pageSize: LIST_PAGE_SIZE_MAX,
-  };
-}
 
-export const getManagedToolsQueryOptions = (page: number) =>
+export const getManagedToolsQueryOptions = (query: ManagedToolsQuery) =>
   queryOptions({
-    queryKey: queryKeys.tools.managed(page),
-    queryFn: ({ signal }) => getTools(page, signal),
+    queryKey: queryKeys.tools.managed(query),
+    queryFn: ({ signal }) => getTools(query, signal),
     placeholderData: keepPreviousData,
   });
 
-export const useTools = (page: number) => useQuery(getManagedToolsQueryOptions(page));
+export const useTools = (query: ManagedToolsQuery) => useQuery(getManagedToolsQueryOptions(query));

@@ -1,13 +1,16 @@
 import type { Tool } from '@shop/shared';
-import { type RefObject, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { type DataColumn, DataRow, DataTable } from '../../../components/ui/data-table';
+import { FormField } from '../../../components/ui/form-field';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatCount, formatPrice } from '../../../lib/format';
 import { errorMessage } from '../../../lib/form-errors';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { pageCountOf, useFilteredPage } from '../../../lib/use-filtered-page';
 import { useDeleteTool } from '../api/delete-tool';
-import { useTools } from '../api/get-tools';
+import { MANAGED_TOOLS_PAGE_SIZE, useTools } from '../api/get-tools';
 import { ToolEditor } from './tool-editor';
 import { Pager } from '../../../components/ui/pager';
 import { LineIcon } from '../../../components/ui/line-icon';
@@ -24,10 +27,13 @@ const columns: DataColumn<Tool>[] = [
   { header: 'Actions' },
 ];
 
-const toolCount = (count: number) => `${count} ${count === 1 ? 'tool' : 'tools'}`;
+const toolCount = (count: number, retired: boolean) =>
+  `${count} ${retired ? 'retired ' : ''}${count === 1 ? 'tool' : 'tools'}`;
 
 interface ToolRowProps {
   tool: Tool;
+  /** A retired tool is shown, not changed: it is off sale and kept for its orders. */
+  retired: boolean;
   editing: boolean;
   onEdit: () => void;
   onCloseEditor: () => void;
@@ -35,7 +41,7 @@ interface ToolRowProps {
   listRef: RefObject<HTMLElement | null>;
 }
 
-function ToolRow({ tool, editing, onEdit, onCloseEditor, listRef }: ToolRowProps) {
+function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: ToolRowProps) {
   const deleteTool = useDeleteTool();
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const editorId = `edit-tool-${tool._id}`;
@@ -78,34 +84,38 @@ function ToolRow({ tool, editing, onEdit, onCloseEditor, listRef }: ToolRowProps
         </div>,
         formatPrice(tool.price),
         formatCount(tool.availableQuantity),
-        <div className="flex gap-2">
-          <button
-            ref={editButtonRef}
-            type="button"
-            className="btn btn-outline btn-sm"
-            onClick={editing ? closeEditor : onEdit}
-            aria-expanded={editing}
-            aria-controls={editing ? editorId : undefined}
-            aria-label={`Edit ${tool.name}`}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline btn-sm btn-square border-red-700 text-red-700 hover:bg-red-700 hover:text-white"
-            onClick={onRemove}
-            disabled={deleteTool.isPending}
-            aria-label={`Remove ${tool.name}`}
-          >
-            {deleteTool.isPending ? (
-              <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-            ) : (
-              <LineIcon className="h-4 w-4" strokeWidth={2.5}>
-                <path d="M6 6l12 12M18 6 6 18" />
-              </LineIcon>
-            )}
-          </button>
-        </div>,
+        retired ? (
+          <span className="badge badge-ghost whitespace-nowrap">Retired</span>
+        ) : (
+          <div className="flex gap-2">
+            <button
+              ref={editButtonRef}
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={editing ? closeEditor : onEdit}
+              aria-expanded={editing}
+              aria-controls={editing ? editorId : undefined}
+              aria-label={`Edit ${tool.name}`}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm btn-square border-red-700 text-red-700 hover:bg-red-700 hover:text-white"
+              onClick={onRemove}
+              disabled={deleteTool.isPending}
+              aria-label={`Remove ${tool.name}`}
+            >
+              {deleteTool.isPending ? (
+                <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+              ) : (
+                <LineIcon className="h-4 w-4" strokeWidth={2.5}>
+                  <path d="M6 6l12 12M18 6 6 18" />
+                </LineIcon>
+              )}
+            </button>
+          </div>
+        ),
       ]}
     />
   );
@@ -114,69 +124,116 @@ function ToolRow({ tool, editing, onEdit, onCloseEditor, listRef }: ToolRowProps
 /**
  * Manage Tools: every tool's name with an X that removes it after a browser
  * confirm; a tool with orders is retired instead. Beyond the original shop, an Edit button opens an
- * editor for price, stock and description in place. Paged by the API's largest page (100).
+ * editor for price, stock and description in place, a search finds tools by name, and "Show
+ * retired" lists the retired tools (read only). Paged by the API's largest page (100).
  */
 export function ManageToolsTable() {
-  const [page, setPage] = useState(1);
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [retired, setRetired] = useState(false);
+  const filters = { search: search || undefined, retired: retired || undefined };
+  const [page, setPage] = useFilteredPage(filters);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const tools = useTools(page);
+  const tools = useTools({ ...filters, page });
   const captionRef = useRef<HTMLElement>(null);
+  const retiredId = useId();
+
+  let empty = <EmptyState>No tools in the shop yet. Add one with Add A Tool.</EmptyState>;
+  if (page > 1) {
+    empty = (
+      <EmptyState>
+        Nothing left on this page.{' '}
+        <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setPage(1)}>
+          Back to the first page
+        </button>
+      </EmptyState>
+    );
+  } else if (search) {
+    empty = <EmptyState>No {retired ? 'retired ' : ''}tools match this search.</EmptyState>;
+  } else if (retired) {
+    empty = <EmptyState>No tool has been retired.</EmptyState>;
+  }
 
   return (
-    <QueryState
-      query={tools}
-      pendingLabel="Loading the tools"
-      errorTitle="The tools could not be loaded"
-      isEmpty={(data) => data.tools.length === 0}
-      empty={
-        page > 1 ? (
-          <EmptyState>
-            Nothing left on this page.{' '}
-            <button type="button" className="btn btn-link btn-sm px-1" onClick={() => setPage(1)}>
-              Back to the first page
-            </button>
-          </EmptyState>
-        ) : (
-          <EmptyState>No tools in the shop yet. Add one with Add A Tool.</EmptyState>
-        )
-      }
-    >
-      {({ tools: list, total, pageSize }) => {
-        const pageCount = Math.max(1, Math.ceil(total / pageSize));
-        return (
-          <>
-            <DataTable
-              rows={list}
-              rowKey={(tool) => tool._id}
-              columns={columns}
-              caption={
-                <>
-                  {toolCount(total)}
-                  {pageCount > 1 && `, page ${page} of ${pageCount}`}
-                </>
-              }
-              captionRef={captionRef}
-              busy={tools.isFetching}
-              renderRow={(tool) => (
-                <ToolRow
-                  tool={tool}
-                  editing={editingId === tool._id}
-                  onEdit={() => setEditingId(tool._id)}
-                  onCloseEditor={() => setEditingId(null)}
-                  listRef={captionRef}
-                />
-              )}
+    <>
+      <form
+        role="search"
+        aria-label="Filter the tools"
+        onSubmit={(event) => event.preventDefault()}
+        className="mb-4 grid grid-cols-1 items-end gap-x-4 sm:grid-cols-2"
+      >
+        <FormField label="Search tools by name">
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              className="input w-full"
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+              placeholder="e.g. SSD, battery, fan"
+              autoComplete="off"
+              maxLength={100}
             />
-            <Pager
-              label="Tool pages"
-              page={page}
-              pageCount={pageCount}
-              onPageChange={setPage}
-              className="mt-6"
-            />
-          </>
-        );
-      }}
-    </QueryState>
+          )}
+        </FormField>
+        <label htmlFor={retiredId} className="flex cursor-pointer items-center gap-2 py-3">
+          <input
+            id={retiredId}
+            type="checkbox"
+            className="checkbox"
+            checked={retired}
+            onChange={(event) => setRetired(event.target.checked)}
+          />
+          Show retired
+        </label>
+      </form>
+      <QueryState
+        query={tools}
+        pendingLabel="Loading the tools"
+        errorTitle="The tools could not be loaded"
+        isEmpty={({ items }) => items.length === 0}
+        empty={empty}
+      >
+        {({ items, total }) => {
+          const pageCount = pageCountOf(total, MANAGED_TOOLS_PAGE_SIZE);
+          // The page on screen may still be the last filter's while this one loads.
+          const shownRetired = tools.isPlaceholderData ? !retired : retired;
+          return (
+            <>
+              <DataTable
+                rows={items}
+                rowKey={(tool) => tool._id}
+                columns={columns}
+                caption={
+                  <>
+                    {toolCount(total, shownRetired)}
+                    {pageCount > 1 && `, page ${page} of ${pageCount}`}
+                  </>
+                }
+                captionRef={captionRef}
+                busy={tools.isFetching}
+                renderRow={(tool) => (
+                  <ToolRow
+                    tool={tool}
+                    retired={shownRetired}
+                    editing={editingId === tool._id}
+                    onEdit={() => setEditingId(tool._id)}
+                    onCloseEditor={() => setEditingId(null)}
+                    listRef={captionRef}
+                  />
+                )}
+              />
+              <Pager
+                label="Tool pages"
+                page={page}
+                pageCount={pageCount}
+                onPageChange={setPage}
+                className="mt-6"
+              />
+            </>
+          );
+        }}
+      </QueryState>
+    </>
   );
 }

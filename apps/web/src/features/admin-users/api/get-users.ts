@@ -1,12 +1,31 @@
-import type { ShopUser } from '@shop/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { LIST_PAGE_SIZE_DEFAULT, type Role, type ShopUser } from '@shop/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type ListPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/user` (admin): every user with a role, oldest first. */
-export const getUsers = (signal?: AbortSignal) => api.get<ShopUser[]>('/user', { signal });
+/** All Users' search, role and page (`GET /api/user`). */
+export interface UsersQuery {
+  /** In the email or the name, any case. */
+  search?: string;
+  role?: Role;
+  page: number;
+}
 
-export const getUsersQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.users.all, queryFn: ({ signal }) => getUsers(signal) });
+/** `GET /api/user` (admin): a page of the users, oldest first. */
+export const getUsers = (query: UsersQuery, signal?: AbortSignal) =>
+  api.page<ShopUser>('/user', { query: { ...query, limit: LIST_PAGE_SIZE_DEFAULT }, signal });
 
-export const useUsers = () => useQuery(getUsersQueryOptions());
+export const getUsersQueryOptions = (query: UsersQuery) =>
+  queryOptions({
+    queryKey: queryKeys.users.list(query),
+    queryFn: ({ signal }) => getUsers(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUsers = (query: UsersQuery) => useQuery(getUsersQueryOptions(query));
+
+/** Every loaded page of All Users, changed by `change` (a new role, a user gone). */
+export const updateUserPages = (
+  pages: ListPage<ShopUser> | undefined,
+  change: (users: ShopUser[]) => ShopUser[],
+) => pages && { ...pages, items: change(pages.items) };

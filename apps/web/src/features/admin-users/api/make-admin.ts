@@ -1,8 +1,8 @@
 import type { ShopUser } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ListPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { getUsersQueryOptions } from './get-users';
+import { updateUserPages } from './get-users';
 
 export interface MakeAdminResponse {
   modifiedCount: 0 | 1;
@@ -19,8 +19,10 @@ export function useMakeAdmin() {
   return useMutation({
     mutationFn: makeAdmin,
     onSuccess: (_answer, email) => {
-      queryClient.setQueryData<ShopUser[]>(getUsersQueryOptions().queryKey, (users) =>
-        users?.map((user) => (user.email === email ? { ...user, role: 'admin' } : user)),
+      queryClient.setQueriesData<ListPage<ShopUser>>({ queryKey: queryKeys.users.all }, (page) =>
+        updateUserPages(page, (users) =>
+          users.map((user) => (user.email === email ? { ...user, role: 'admin' } : user)),
+        ),
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),

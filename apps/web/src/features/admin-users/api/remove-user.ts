@@ -1,8 +1,8 @@
 import type { ShopUser } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ListPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { getUsersQueryOptions } from './get-users';
+import { updateUserPages } from './get-users';
 
 export interface RemoveUserResponse {
   deletedCount: 1;
@@ -22,8 +22,8 @@ export function useRemoveUser() {
   return useMutation({
     mutationFn: removeUser,
     onSuccess: (_answer, email) => {
-      queryClient.setQueryData<ShopUser[]>(getUsersQueryOptions().queryKey, (users) =>
-        users?.filter((user) => user.email !== email),
+      queryClient.setQueriesData<ListPage<ShopUser>>({ queryKey: queryKeys.users.all }, (page) =>
+        updateUserPages(page, (users) => users.filter((user) => user.email !== email)),
       );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),

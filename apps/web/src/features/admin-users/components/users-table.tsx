@@ -1,13 +1,17 @@
-import { messages, type ShopUser } from '@shop/shared';
+import { LIST_PAGE_SIZE_DEFAULT, messages, type Role, type ShopUser } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { type DataColumn, DataRow, DataTable } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { FormField } from '../../../components/ui/form-field';
+import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/form-errors';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
+import { pageCountOf, useFilteredPage } from '../../../lib/use-filtered-page';
 import { useUsers } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveUser } from '../api/remove-user';
@@ -30,6 +34,7 @@ const columns: DataColumn<ShopUser>[] = [
 
 interface UserRowProps {
   user: ShopUser;
+  /** The user's number over all pages. */
   index: number;
   isYou: boolean;
   onRemove: (user: ShopUser) => void;
@@ -109,9 +114,18 @@ interface UsersTableProps {
   currentUserEmail: string;
 }
 
-/** All Users: the count, and per user Make Admin and Remove User (with a modal). */
+/**
+ * All Users: 20 a page, searched by email or name and kept to one role; the count of all that
+ * match, and per user Make Admin and Remove User (with a modal).
+ */
 export function UsersTable({ currentUserEmail }: UsersTableProps) {
-  const users = useUsers();
+  const [searchInput, setSearchInput] = useState('');
+  const search = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
+  const [role, setRole] = useState<Role | ''>('');
+  const filters = { search: search || undefined, role: role || undefined };
+  const [page, setPage] = useFilteredPage(filters);
+  const users = useUsers({ ...filters, page });
+  const filtered = Boolean(search || role);
   const removeUser = useRemoveUser();
   // The user asked about; kept while the dialog closes, so its text does not flicker.
   const [removing, setRemoving] = useState<ShopUser | null>(null);
@@ -148,43 +162,89 @@ export function UsersTable({ currentUserEmail }: UsersTableProps) {
   };
 
   return (
-    <QueryState
-      query={users}
-      pendingLabel="Loading the users"
-      errorTitle="The users could not be loaded"
-      isEmpty={(list) => list.length === 0}
-      empty={<EmptyState>No users yet.</EmptyState>}
-    >
-      {(list) => (
-        <>
-          <DataTable
-            rows={list}
-            rowKey={(user) => user._id}
-            columns={columns}
-            caption={userCount(list.length)}
-            captionRef={captionRef}
-            busy={users.isFetching}
-            renderRow={(user, index) => (
-              <UserRow
-                user={user}
-                index={index}
-                isYou={sameEmail(user.email, currentUserEmail)}
-                onRemove={askToRemove}
-              />
-            )}
-          />
-          <ConfirmDialog
-            open={dialogOpen}
-            title="Are You Sure?"
-            busy={removeUser.isPending}
-            onConfirm={confirmRemoval}
-            onCancel={closeDialog}
-            fallbackFocusRef={captionRef}
-          >
-            <p>You want to delete {removing?.name || removing?.email}</p>
-          </ConfirmDialog>
-        </>
-      )}
-    </QueryState>
+    <>
+      <form
+        role="search"
+        aria-label="Filter the users"
+        onSubmit={(event) => event.preventDefault()}
+        className="mb-4 grid grid-cols-1 gap-x-4 sm:grid-cols-2"
+      >
+        <FormField label="Search email or name">
+          {(control) => (
+            <input
+              {...control}
+              type="search"
+              className="input w-full"
+              value={searchInput}
+              onChange={(event) => setSearchInput(event.target.value)}
+              placeholder="e.g. ann@example.com"
+              autoComplete="off"
+              maxLength={100}
+            />
+          )}
+        </FormField>
+        <FormField label="Role">
+          {(control) => (
+            <select
+              {...control}
+              className="select w-full"
+              value={role}
+              onChange={(event) => setRole(event.target.value as Role | '')}
+            >
+              <option value="">Admins and customers</option>
+              <option value="admin">Admins</option>
+              <option value="user">Customers</option>
+            </select>
+          )}
+        </FormField>
+      </form>
+      <QueryState
+        query={users}
+        pendingLabel="Loading the users"
+        errorTitle="The users could not be loaded"
+        isEmpty={({ items }) => items.length === 0}
+        empty={
+          <EmptyState>{filtered ? 'No users match this search.' : 'No users yet.'}</EmptyState>
+        }
+      >
+        {({ items, total }) => (
+          <>
+            <DataTable
+              rows={items}
+              rowKey={(user) => user._id}
+              columns={columns}
+              caption={userCount(total)}
+              captionRef={captionRef}
+              busy={users.isFetching}
+              renderRow={(user, index) => (
+                <UserRow
+                  user={user}
+                  index={(page - 1) * LIST_PAGE_SIZE_DEFAULT + index}
+                  isYou={sameEmail(user.email, currentUserEmail)}
+                  onRemove={askToRemove}
+                />
+              )}
+            />
+            <Pager
+              label="User pages"
+              page={page}
+              pageCount={pageCountOf(total, LIST_PAGE_SIZE_DEFAULT)}
+              onPageChange={setPage}
+              className="mt-6"
+            />
+          </>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={dialogOpen}
+        title="Are You Sure?"
+        busy={removeUser.isPending}
+        onConfirm={confirmRemoval}
+        onCancel={closeDialog}
+        fallbackFocusRef={captionRef}
+      >
+        <p>You want to delete {removing?.name || removing?.email}</p>
+      </ConfirmDialog>
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import { TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
+import type { Tool } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface ToolsPageQuery {
@@ -15,8 +15,8 @@ export interface ToolsPage {
 }
 
 export async function getTools(query: ToolsPageQuery, signal?: AbortSignal): Promise<ToolsPage> {
-  const { data, headers } = await apiRequest<Tool[]>('/tools', { query: { ...query }, signal });
-  return { tools: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+  const { items, total } = await api.page<Tool>('/tools', { query: { ...query }, signal });
+  return { tools: items, total };
 }
 
 export const getToolsQueryOptions = (query: ToolsPageQuery) =>

@@ -5,12 +5,9 @@ import { SectionHeading } from '../../../components/ui/section-heading';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { useTools } from '../api/get-tools';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ToolCard } from './tool-card';
 import { Pager } from '../../../components/ui/pager';
-
-/** Typing pauses this long before the search goes to the server. */
-const SEARCH_DEBOUNCE_MS = 300;
 
 interface OurToolsProps {
   /** The list gets the admin flag and hides "Order Now" when it is true. */

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ListPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /api/purchase/{id}/cancel` (owner): an unpaid order ends and its stock returns. */
@@ -13,10 +13,13 @@ export function useCancelOrder() {
     mutationFn: cancelOrder,
     onSuccess: (cancelled) => {
       // The row turns "cancelled" at once; the lists then reload from the server.
-      queryClient.setQueriesData<Order[]>({ queryKey: queryKeys.orders.all }, (orders) =>
-        Array.isArray(orders)
-          ? orders.map((order) => (order._id === cancelled._id ? cancelled : order))
-          : orders,
+      queryClient.setQueriesData<ListPage<Order>>({ queryKey: queryKeys.orders.mine }, (page) =>
+        page
+          ? {
+              ...page,
+              items: page.items.map((order) => (order._id === cancelled._id ? cancelled : order)),
+            }
+          : page,
       );
     },
     onSettled: () =>

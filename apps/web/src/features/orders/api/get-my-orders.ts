@@ -1,16 +1,21 @@
-import type { Order } from '@shop/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LIST_PAGE_SIZE_DEFAULT, type Order } from '@shop/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** `GET /api/purchase?userEmail=` (bearer): the caller's own orders, newest first. */
-export const getMyOrders = (email: string, signal?: AbortSignal) =>
-  api.get<Order[]>('/purchase', { query: { userEmail: email }, signal });
-
-export const getMyOrdersQueryOptions = (email: string) =>
-  queryOptions({
-    queryKey: queryKeys.orders.mine(email),
-    queryFn: ({ signal }) => getMyOrders(email, signal),
+/** `GET /api/purchase?userEmail=` (bearer): a page of the caller's own orders, newest first. */
+export const getMyOrders = (email: string, page: number, signal?: AbortSignal) =>
+  api.page<Order>('/purchase', {
+    query: { userEmail: email, page, limit: LIST_PAGE_SIZE_DEFAULT },
+    signal,
   });
 
-export const useMyOrders = (email: string) => useQuery(getMyOrdersQueryOptions(email));
+export const getMyOrdersQueryOptions = (email: string, page: number) =>
+  queryOptions({
+    queryKey: queryKeys.orders.minePage(email, page),
+    queryFn: ({ signal }) => getMyOrders(email, page, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useMyOrders = (email: string, page: number) =>
+  useQuery(getMyOrdersQueryOptions(email, page));

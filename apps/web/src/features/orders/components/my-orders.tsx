@@ -1,14 +1,16 @@
-import type { Order } from '@shop/shared';
+import { LIST_PAGE_SIZE_DEFAULT, type Order } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CancelOrderDialog } from '../../../components/ui/cancel-order-dialog';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { OrderTable } from '../../../components/ui/order-table';
+import { Pager } from '../../../components/ui/pager';
 import { PayBy } from '../../../components/ui/pay-by';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { pageCountOf } from '../../../lib/use-filtered-page';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
 
@@ -57,11 +59,12 @@ function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Ord
 }
 
 /**
- * My Orders: the signed-in user's orders with their count; an unpaid one can be paid
- * or cancelled (after a confirmation), a paid or shipped one shows its badge.
+ * My Orders: the signed-in user's orders, 20 a page, with their count; an unpaid one can be
+ * paid or cancelled (after a confirmation), a paid or shipped one shows its badge.
  */
 export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
-  const orders = useMyOrders(email);
+  const [page, setPage] = useState(1);
+  const orders = useMyOrders(email, page);
   const cancel = useCancelOrder();
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -71,7 +74,7 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
     if (rejected) onSessionRejected();
   }, [rejected, onSessionRejected]);
 
-  const count = orders.data?.length;
+  const count = orders.data?.total;
   const openCancel = (order: Order) => {
     cancel.reset();
     setToCancel(order);
@@ -103,7 +106,7 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
         pending={rejected}
         pendingLabel="Loading your orders"
         errorTitle="Your orders could not be loaded"
-        isEmpty={(list) => list.length === 0}
+        isEmpty={({ items }) => items.length === 0}
         empty={
           <div className="py-10 text-center">
             <p className="text-base-content/70">You have no orders yet</p>
@@ -113,13 +116,25 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
           </div>
         }
       >
-        {(list) => (
-          <OrderTable
-            orders={list}
-            label="My orders"
-            rowTestId="order-row"
-            actions={(order) => <OrderActions order={order} onCancel={openCancel} />}
-          />
+        {({ items, total }) => (
+          <div
+            aria-busy={orders.isFetching}
+            className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}
+          >
+            <OrderTable
+              orders={items}
+              label="My orders"
+              rowTestId="order-row"
+              actions={(order) => <OrderActions order={order} onCancel={openCancel} />}
+            />
+            <Pager
+              label="Order pages"
+              page={page}
+              pageCount={pageCountOf(total, LIST_PAGE_SIZE_DEFAULT)}
+              onPageChange={setPage}
+              className="mt-6"
+            />
+          </div>
         )}
       </QueryState>
       <CancelOrderDialog
