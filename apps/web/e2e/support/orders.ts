@@ -15,7 +15,7 @@ export interface ApiAnswer<T> {
  */
 export async function callApi<T = unknown>(
   page: Page,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<ApiAnswer<T>> {

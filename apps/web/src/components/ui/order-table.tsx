@@ -19,6 +19,8 @@ interface OrderTableProps {
   rowTestId: string;
   /** The last column: the order's state and what can be done with it. */
   actions: (order: Order) => ReactNode;
+  /** How many orders came on the pages before this one: the numbers go on from there. */
+  numberedFrom?: number;
 }
 
 /** A list of orders (My Orders, Manage All Orders) in the responsive data table. */
@@ -28,9 +30,10 @@ export function OrderTable({
   everyone = false,
   rowTestId,
   actions,
+  numberedFrom = 0,
 }: OrderTableProps) {
   const columns: DataColumn<Order>[] = [
-    { header: '#', rowHeader: true, cell: (_order, index) => index + 1 },
+    { header: '#', rowHeader: true, cell: (_order, index) => numberedFrom + index + 1 },
     { header: 'Name', cell: (order) => order.userName },
     ...(everyone
       ? [{ header: 'Email', cell: (order: Order) => <EmailAddress email={order.userEmail} /> }]

@@ -229,6 +229,7 @@ export function ManageAllOrders() {
               orders={items}
               label="All orders"
               everyone
+              numberedFrom={(page - 1) * LIST_PAGE_SIZE_DEFAULT}
               rowTestId="admin-order-row"
               actions={orderState}
             />

@@ -124,6 +124,7 @@ export function MyOrders({ email, onSessionRejected }: MyOrdersProps) {
             <OrderTable
               orders={items}
               label="My orders"
+              numberedFrom={(page - 1) * LIST_PAGE_SIZE_DEFAULT}
               rowTestId="order-row"
               actions={(order) => <OrderActions order={order} onCancel={openCancel} />}
             />
