@@ -232,6 +232,11 @@ test('at 360 px an email wraps only before its "@" or after a dot, never mid-wor
   await signInAsAdmin(page, baseURL ?? '');
   for (const screen of [screens.allOrders, screens.users]) {
     await openAt(page, screen, 360);
+    // All Users is paged, oldest first: the customer is found by their email.
+    if (screen === screens.users) {
+      await page.getByRole('searchbox', { name: 'Search email or name' }).fill(email);
+      await expect(page.getByTestId('user-row')).toHaveCount(1);
+    }
     const shown = page.getByText(email, { exact: true });
     // Both of the customer's orders carry the address on Manage All Orders, one row on All Users.
     await expect(shown).toHaveCount(screen === screens.users ? 1 : 2);
