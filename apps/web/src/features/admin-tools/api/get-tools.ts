@@ -1,6 +1,6 @@
 import { LIST_PAGE_SIZE_MAX, type Tool } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ListPage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** How many tools one page of Manage Tools holds (the API's largest page). */
@@ -14,16 +14,25 @@ export interface ManagedToolsQuery {
   page: number;
 }
 
-/** `GET /api/tools?limit=100&page=N` (with `retired=true`, the retired ones): a page, with the total. */
-export const getTools = ({ retired, ...query }: ManagedToolsQuery, signal?: AbortSignal) =>
-  api.page<Tool>('/tools', {
-    query: {
-      ...query,
-      retired: retired ? 'true' : undefined,
-      limit: MANAGED_TOOLS_PAGE_SIZE,
-    },
+/**
+ * A page of Manage Tools, saying whether it lists the retired tools: the page kept on screen
+ * while another loads may be of the other kind.
+ */
+export interface ManagedToolsPage extends ListPage<Tool> {
+  retired: boolean;
+}
+
+/** `GET /api/tools?limit=100&page=N` (`retired=true`: the retired ones): a page, with the total. */
+export async function getTools(
+  { retired = false, ...query }: ManagedToolsQuery,
+  signal?: AbortSignal,
+): Promise<ManagedToolsPage> {
+  const page = await api.page<Tool>('/tools', {
+    query: { ...query, retired: retired ? 'true' : undefined, limit: MANAGED_TOOLS_PAGE_SIZE },
     signal,
   });
+  return { ...page, retired };
+}
 
 export const getManagedToolsQueryOptions = (query: ManagedToolsQuery) =>
   queryOptions({

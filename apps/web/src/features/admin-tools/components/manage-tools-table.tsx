@@ -194,10 +194,8 @@ export function ManageToolsTable() {
         isEmpty={({ items }) => items.length === 0}
         empty={empty}
       >
-        {({ items, total }) => {
+        {({ items, total, retired: shownRetired }) => {
           const pageCount = pageCountOf(total, MANAGED_TOOLS_PAGE_SIZE);
-          // The page on screen may still be the last filter's while this one loads.
-          const shownRetired = tools.isPlaceholderData ? !retired : retired;
           return (
             <>
               <DataTable
