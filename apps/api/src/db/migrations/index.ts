@@ -14,6 +14,7 @@ import * as cartAndOrderLines from './0012-cart-and-order-lines';
 import * as orderWorkflow from './0013-order-workflow';
 import * as salesReports from './0014-sales-reports';
 import * as pagedLists from './0015-paged-lists';
+import * as orderAndUserSearch from './0016-order-and-user-search';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0013-order-workflow': orderWorkflow,
   '0014-sales-reports': salesReports,
   '0015-paged-lists': pagedLists,
+  '0016-order-and-user-search': orderAndUserSearch,
 };

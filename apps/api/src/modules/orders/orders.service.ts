@@ -116,19 +116,29 @@ function filtered<Output>(
   }
   if (search) {
     const pattern = containing(search);
+    // The orders matched by each trigram index, gathered once (migration 0016): an OR with a
+    // subquery per order would read every order and its lines.
     result = result.where((eb) =>
-      eb.or([
-        eb('orders.user_email', 'ilike', pattern),
-        eb('orders.user_name', 'ilike', pattern),
-        eb('orders.tool_name', 'ilike', pattern),
-        eb.exists(
-          eb
-            .selectFrom('order_lines')
-            .select('order_lines.order_id')
-            .whereRef('order_lines.order_id', '=', 'orders.id')
-            .where('order_lines.tool_name', 'ilike', pattern),
-        ),
-      ]),
+      eb(
+        'orders.id',
+        'in',
+        eb
+          .selectFrom('orders as matched')
+          .select('matched.id')
+          .where((match) =>
+            match.or([
+              match('matched.user_email', 'ilike', pattern),
+              match('matched.user_name', 'ilike', pattern),
+              match('matched.tool_name', 'ilike', pattern),
+            ]),
+          )
+          .union(
+            eb
+              .selectFrom('order_lines')
+              .select('order_lines.order_id as id')
+              .where('order_lines.tool_name', 'ilike', pattern),
+          ),
+      ),
     );
   }
   return result;
