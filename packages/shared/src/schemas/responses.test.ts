@@ -112,7 +112,12 @@ const answers: [string, z.ZodType, Record<string, unknown>, string[]][] = [
   ['tool created', ToolCreatedSchema, { ...tool, message: 'Tool Added' }, []],
   ['tool removed', ToolRemovedSchema, { deletedCount: 1, retired: true }, []],
   ['order', OrderSchema, order, []],
-  ['order list query', OrderListQuerySchema, { userEmail: 'ann@example.com' }, []],
+  [
+    'order list query',
+    OrderListQuerySchema,
+    { userEmail: 'ann@example.com', page: 2, limit: 20 },
+    ['page', 'limit'],
+  ],
   ['profile', ProfileSchema, profile, []],
   [
     'profile updated',
