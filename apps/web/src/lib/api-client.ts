@@ -33,6 +33,8 @@ export interface ApiRequestOptions {
   /** Extra request headers, such as an `Idempotency-Key`. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A JSON answer (the default), or a file such as a CSV export, answered as a Blob. */
+  as?: 'json' | 'file';
 }
 
 export interface ApiResponse<T> {
@@ -49,14 +51,24 @@ export interface ListPage<T> {
 /** The one way the web app calls the API: JSON in and out, bearer token, one error type. */
 export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, query, headers: extraHeaders, signal }: ApiRequestOptions = {},
+  {
+    method = 'GET',
+    body,
+    query,
+    headers: extraHeaders,
+    signal,
+    as = 'json',
+  }: ApiRequestOptions = {},
 ): Promise<ApiResponse<T>> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') search.set(key, String(value));
   }
   const url = `${API_BASE}${path}${search.size > 0 ? `?${search}` : ''}`;
-  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+  const headers: Record<string, string> = {
+    Accept: as === 'file' ? '*/*' : 'application/json',
+    ...extraHeaders,
+  };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = localStorage.getItem(ACCESS_TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -75,6 +87,9 @@ export async function apiRequest<T>(
     throw new ApiError(0, 'NETWORK', unreachableMessage);
   }
 
+  if (response.ok && as === 'file') {
+    return { data: (await response.blob()) as T, headers: response.headers };
+  }
   const payload: unknown =
     response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -108,6 +123,15 @@ export const api = {
   ): Promise<ListPage<T>> => {
     const { data, headers } = await apiRequest<T[]>(path, options);
     return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+  },
+  /** A file the API sends (a CSV export), with the name its Content-Disposition gives. */
+  file: async (
+    path: string,
+    options?: Pick<ApiRequestOptions, 'query' | 'signal'>,
+  ): Promise<{ blob: Blob; fileName: string | null }> => {
+    const { data, headers } = await apiRequest<Blob>(path, { ...options, as: 'file' });
+    const fileName = /filename="([^"]+)"/.exec(headers.get('Content-Disposition') ?? '')?.[1];
+    return { blob: data, fileName: fileName ?? null };
   },
   post: async <T>(
     path: string,

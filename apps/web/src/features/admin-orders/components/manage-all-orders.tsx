@@ -13,6 +13,7 @@ import { paths } from '../../../lib/paths';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { pageCountOf, useFilteredPage } from '../../../lib/use-filtered-page';
 import { useCancelCustomerOrder } from '../api/cancel-order';
+import { downloadOrdersCsv } from '../api/export-orders';
 import { useAllOrders } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
 
@@ -92,6 +93,26 @@ export function ManageAllOrders() {
   };
   const ship = useShipOrder();
   const cancel = useCancelCustomerOrder();
+  const [exporting, setExporting] = useState(false);
+  const [exportFailure, setExportFailure] = useState<string | null>(null);
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportFailure(null);
+    try {
+      await downloadOrdersCsv({
+        status: status || undefined,
+        search: search || undefined,
+        from: from || undefined,
+        to: to || undefined,
+      });
+    } catch (error) {
+      setExportFailure(
+        error instanceof Error ? error.message : 'The export failed. Please try again.',
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
@@ -129,9 +150,26 @@ export function ManageAllOrders() {
 
   return (
     <section aria-labelledby="all-orders-title" className="flex flex-col gap-4">
-      <h1 id="all-orders-title" className="text-2xl font-bold">
-        Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="all-orders-title" className="text-2xl font-bold">
+          Manage All Orders{orders.data ? ` (${orders.data.total})` : ''}
+        </h1>
+        {/* The orders the filters below select, every page of them. */}
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          disabled={exporting}
+          onClick={() => void exportCsv()}
+        >
+          {exporting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          Export CSV
+        </button>
+      </div>
+      {exportFailure && (
+        <p role="alert" className="text-sm text-red-700">
+          {exportFailure}
+        </p>
+      )}
       <form
         role="search"
         aria-label="Filter the orders"
