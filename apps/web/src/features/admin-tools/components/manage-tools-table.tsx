@@ -180,7 +180,7 @@ export function ManageToolsTable() {
           <input
             id={retiredId}
             type="checkbox"
-            className="checkbox"
+            className="size-5 accent-[var(--color-primary)]"
             checked={retired}
             onChange={(event) => setRetired(event.target.checked)}
           />
