@@ -94,3 +94,31 @@ export function TextAreaField({ label, hint, error, rows = 3, ...textarea }: Tex
     </FormField>
   );
 }
+
+interface SearchFieldProps {
+  label: string;
+  /** What is typed, as typed (the list debounces it). */
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+}
+
+/** The search box of a list's filters (a back-office list): labelled, at most 100 characters. */
+export function SearchField({ label, value, onChange, placeholder }: SearchFieldProps) {
+  return (
+    <FormField label={label}>
+      {(control) => (
+        <input
+          {...control}
+          type="search"
+          className="input w-full"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder={placeholder}
+          autoComplete="off"
+          maxLength={100}
+        />
+      )}
+    </FormField>
+  );
+}

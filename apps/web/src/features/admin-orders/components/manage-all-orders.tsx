@@ -6,7 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { OrderTable } from '../../../components/ui/order-table';
 import { PayBy } from '../../../components/ui/pay-by';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, SearchField } from '../../../components/ui/form-field';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
@@ -193,20 +193,12 @@ export function ManageAllOrders() {
             </select>
           )}
         </FormField>
-        <FormField label="Search buyer or tool">
-          {(control) => (
-            <input
-              {...control}
-              type="search"
-              className="input w-full"
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-              placeholder="Email, name or tool"
-              autoComplete="off"
-              maxLength={100}
-            />
-          )}
-        </FormField>
+        <SearchField
+          label="Search buyer or tool"
+          value={searchInput}
+          onChange={setSearchInput}
+          placeholder="Email, name or tool"
+        />
         <FormField label="Placed from">
           {(control) => (
             <input

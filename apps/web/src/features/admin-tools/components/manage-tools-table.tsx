@@ -3,7 +3,7 @@ import { type RefObject, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { type DataColumn, DataRow, DataTable } from '../../../components/ui/data-table';
-import { FormField } from '../../../components/ui/form-field';
+import { SearchField } from '../../../components/ui/form-field';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatCount, formatPrice } from '../../../lib/format';
 import { errorMessage } from '../../../lib/form-errors';
@@ -162,20 +162,12 @@ export function ManageToolsTable() {
         onSubmit={(event) => event.preventDefault()}
         className="mb-4 grid grid-cols-1 items-end gap-x-4 sm:grid-cols-2"
       >
-        <FormField label="Search tools by name">
-          {(control) => (
-            <input
-              {...control}
-              type="search"
-              className="input w-full"
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-              placeholder="e.g. SSD, battery, fan"
-              autoComplete="off"
-              maxLength={100}
-            />
-          )}
-        </FormField>
+        <SearchField
+          label="Search tools by name"
+          value={searchInput}
+          onChange={setSearchInput}
+          placeholder="e.g. SSD, battery, fan"
+        />
         <label htmlFor={retiredId} className="flex cursor-pointer items-center gap-2 py-3">
           <input
             id={retiredId}

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { type DataColumn, DataRow, DataTable } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { FormField } from '../../../components/ui/form-field';
+import { FormField, SearchField } from '../../../components/ui/form-field';
 import { Pager } from '../../../components/ui/pager';
 import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
@@ -169,20 +169,12 @@ export function UsersTable({ currentUserEmail }: UsersTableProps) {
         onSubmit={(event) => event.preventDefault()}
         className="mb-4 grid grid-cols-1 gap-x-4 sm:grid-cols-2"
       >
-        <FormField label="Search email or name">
-          {(control) => (
-            <input
-              {...control}
-              type="search"
-              className="input w-full"
-              value={searchInput}
-              onChange={(event) => setSearchInput(event.target.value)}
-              placeholder="e.g. ann@example.com"
-              autoComplete="off"
-              maxLength={100}
-            />
-          )}
-        </FormField>
+        <SearchField
+          label="Search email or name"
+          value={searchInput}
+          onChange={setSearchInput}
+          placeholder="e.g. ann@example.com"
+        />
         <FormField label="Role">
           {(control) => (
             <select
