@@ -65,6 +65,33 @@ async function startChromium(chromePath) {
   throw new Error('Chromium did not open its DevTools port');
 }
 
+class LighthouseRuntimeError extends Error {
+  constructor(message, code) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/**
+ * Lighthouse's tracing sometimes loses the navigation's start (NO_NAVSTART, "Please run
+ * Lighthouse again"): that run measured nothing, so it is run again, twice at most. Any other
+ * failure, and a third loss in a row, fails the line.
+ */
+const RETRIED_RUNTIME_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP']);
+
+async function scoreWithRetry(url, port) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await score(url, port);
+    } catch (error) {
+      const retriable =
+        error instanceof LighthouseRuntimeError && RETRIED_RUNTIME_ERRORS.has(error.code);
+      if (!retriable || attempt === 3) throw error;
+      console.warn(`${error.message}; running it again`);
+    }
+  }
+}
+
 async function score(url, port) {
   const result = await lighthouse(url, {
     port,
@@ -74,7 +101,12 @@ async function score(url, port) {
     maxWaitForLoad: 60_000,
   });
   const { categories, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+  if (runtimeError) {
+    throw new LighthouseRuntimeError(
+      `Lighthouse on ${url}: ${runtimeError.message}`,
+      runtimeError.code,
+    );
+  }
   const scores = Object.fromEntries(
     CATEGORIES.map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]),
   );
@@ -132,7 +164,9 @@ export async function measureLighthouse({ shopUrl, dir, runs = RUNS_PER_PAGE }) 
     ];
     const results = Object.fromEntries(targets.map(([name]) => [name, []]));
     for (let round = 0; round < runs; round++) {
-      for (const [name, url] of targets) results[name].push(await score(url, chromium.port));
+      for (const [name, url] of targets) {
+        results[name].push(await scoreWithRetry(url, chromium.port));
+      }
     }
     const pages = Object.fromEntries(
       PAGES.map((page) => [
