@@ -19,6 +19,7 @@ const apiLayers = [
   { name: 'env.ts', path: `${api}/env.ts` },
   { name: 'lib/', path: `${api}/lib` },
   { name: 'db/', path: `${api}/db` },
+  { name: 'mail/', path: `${api}/mail` },
   { name: 'auth/', path: `${api}/auth` },
   { name: 'modules/', path: `${api}/modules` },
   { name: 'app', path: apiApp },
@@ -30,7 +31,7 @@ const apiWalls = apiLayers.map((layer, index) => ({
     `${api}/cli`,
     ...apiTestsOnly,
   ],
-  message: `${layer.name} may import only the layers below it: env.ts <- lib <- db <- auth <- modules <- app (and never the tests' helpers).`,
+  message: `${layer.name} may import only the layers below it: env.ts <- lib <- db <- mail <- auth <- modules <- app (and never the tests' helpers).`,
 }));
 
 /** The web app's features may not import each other: routes in `app/` compose them (docs/architecture.md). */
@@ -161,7 +162,7 @@ export default tseslint.config(
   },
   {
     // The API's walls hold for its code; tests (and their helpers) exercise the whole app.
-    files: ['apps/api/src/**/*.ts'],
+    files: ['apps/api/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', 'apps/api/src/test/**', 'apps/api/src/security/**'],
     rules: {
       'import/no-restricted-paths': [

@@ -7,6 +7,7 @@ import type { Auth, AuthEnv } from './auth/better-auth';
 import { requireUser } from './auth/guards';
 import { identityReader } from './auth/identity';
 import { createSessionTokens } from './auth/session-tokens';
+import { createPasswordResetLimiter } from './auth/password-reset-limits';
 import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { Database } from './db/schema';
 import type { Env } from './env';
@@ -23,6 +24,8 @@ import {
   jsonBodyLimit,
   securityHeaders,
 } from './lib/security';
+import type { Mail } from './mail/mail-queue';
+import { emailsRoutes } from './modules/emails/emails.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
@@ -90,6 +93,10 @@ export interface AppDeps {
   dataDir?: string;
   /** Kept only when served (`metricsFor`): then every request and order is counted. */
   metrics?: Metrics;
+  /** The shop's emails (mail/): the queue, its worker, the failed sends. */
+  mail: Mail;
+  /** Where emails are written instead of sent (no SMTP_URL): the dev outbox lists it. */
+  outboxDir?: string;
 }
 
 /** The public catalogue's answers, replayed from memory by the server (decision 010). */
@@ -133,6 +140,8 @@ export function createApi({
   cacheSync,
   dataDir,
   metrics,
+  mail,
+  outboxDir,
 }: AppDeps) {
   const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
@@ -181,6 +190,8 @@ export function createApi({
     callerQuery: (owner) => users.callerQuery(owner),
     cacheOn,
   });
+  // A password reset deleted the account's tokens (auth/better-auth.ts): none is remembered.
+  auth.onPasswordReset(() => tokens.forgetAll());
   // Every process, this one included, hears each committed change (migration 0011).
   cacheSync?.subscribe({
     apply: (change) => {
@@ -209,6 +220,7 @@ export function createApi({
       env,
       createSignInLimiter(db),
       clientAddress ?? clientAddressOf(env.TRUST_PROXY),
+      createPasswordResetLimiter(db),
     ),
   );
   api.route('/', healthRoutes(db, { dataDir, logger }));
@@ -222,6 +234,10 @@ export function createApi({
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
+  api.route(
+    '/',
+    emailsRoutes(mail, signedIn, { outboxDir, production: env.NODE_ENV === 'production' }),
+  );
   addApiDocs(api);
 
   api.all('*', apiNotFound);
@@ -271,5 +287,5 @@ export function createApp(appDeps: AppDeps) {
   const api = createApi(deps);
   app.route('/api', api);
   app.onError(createErrorHandler(deps.logger));
-  return Object.assign(app, { orderExpiry: api.orderExpiry });
+  return Object.assign(app, { orderExpiry: api.orderExpiry, mail: deps.mail });
 }

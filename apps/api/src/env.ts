@@ -181,6 +181,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^whsec_/, 'must be a Stripe webhook secret (whsec_...)')
     .optional(),
+  /**
+   * Where emails go: an SMTP server's URL (smtp://user:pass@host:587, smtps://... for TLS).
+   * Not set: every email is written to DATA_DIR/outbox/ as an .eml file and its links logged.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** The sender of the shop's emails, as `Name <address>` or an address. */
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(200)
+    .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally as Name <address>')
+    .default('Laptop Parts Shop <shop@localhost>'),
   /** The label of the OpenID Connect button, e.g. "Okta" or "Keycloak". */
   OIDC_NAME: z.string().min(1).max(30).default('OpenID Connect'),
 });

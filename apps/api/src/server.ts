@@ -22,6 +22,7 @@ import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
 import type { Env } from './env';
 import { createLogger } from './lib/logger';
+import { mailFor, outboxDirFor } from './mail/mail-setup';
 import { metricsFor, metricsPortListener } from './lib/metrics';
 import { requestScopedLogger } from './lib/request-context';
 import { serveWebApp } from './web';
@@ -80,8 +81,10 @@ export async function startServer(env: Env): Promise<RunningServer> {
       : { dataDir: env.DATA_DIR },
   );
   let auth;
+  // Emails wait in the database; this process's worker sends them once it listens.
+  const mail = mailFor(database.db, env, logger);
   try {
-    auth = createAuth(database.db, env, resolveAuthSecret(env), logger);
+    auth = createAuth(database.db, env, resolveAuthSecret(env), logger, { mail });
     const migrating = env.DATABASE_URL
       ? await openDatabase({ databaseUrl: env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS })
       : undefined;
@@ -112,6 +115,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
     cacheSync: cacheListener,
     dataDir: database.kind === 'pglite' ? env.DATA_DIR : undefined,
     metrics,
+    mail,
+    outboxDir: outboxDirFor(env),
   });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {
@@ -153,6 +158,8 @@ export async function startServer(env: Env): Promise<RunningServer> {
   }
   // Unpaid orders past their time give their stock back, now and every interval.
   app.orderExpiry.start();
+  // Queued emails (a restart's leftovers too) are sent now, then as they come.
+  mail.start();
   let backups: BackupChannel | undefined;
   const copyDatabase = database.backup;
   if (copyDatabase) {
@@ -190,6 +197,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       clearTimeout(deadline);
       await metricsClosed;
       await app.orderExpiry.stop();
+      await mail.stop();
       await cacheListener?.close();
       await backups?.close();
       await database.close();

@@ -13,3 +13,6 @@ export const TOOL_NAME_MAX = 20;
 
 /** How many different tools one cart may hold (the API's and the browser's carts alike). */
 export const CART_LINES_MAX = 50;
+
+/** The web app's page that sets a new password; the reset email links to it with `?token=`. */
+export const PASSWORD_RESET_PAGE = '/reset-password';

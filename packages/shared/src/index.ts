@@ -3,6 +3,7 @@ export * from './api-error';
 export * from './messages';
 export * from './schemas/auth';
 export * from './schemas/cart';
+export * from './schemas/email';
 export * from './schemas/health';
 export * from './schemas/id';
 export * from './schemas/order';

@@ -23,6 +23,7 @@ describe('the shared messages', () => {
         paid: 'Congratulation!!',
       },
       failure: { makeAdmin: 'failed to make an admin' },
+      passwordReset: { sent: 'If an account exists for that email, we sent a link' },
     });
   });
 });

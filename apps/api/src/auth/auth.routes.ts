@@ -6,9 +6,13 @@ import {
   AuthSuccessSchema,
   ChangePasswordSchema,
   LoginSchema,
+  messages,
   noControlCharacters,
   OAuth2SignInSchema,
+  PasswordResetRequestedSchema,
   RegisterSchema,
+  RequestPasswordResetSchema,
+  ResetPasswordSchema,
   RevokeSessionSchema,
   SignInOptionsSchema,
   SocialSignInSchema,
@@ -33,6 +37,7 @@ import {
   fieldsOf,
   refuseControlCharacters,
 } from '../lib/validation';
+import { RESET_ANSWER_FLOOR_MS, type PasswordResetLimiter } from './password-reset-limits';
 import { FAILURE_WINDOW_MINUTES, type SignInLimiter } from './sign-in-limiter';
 
 /** Finds the caller's network address (the socket, or the proxy's header when trusted). */
@@ -44,11 +49,19 @@ const optionalFields = {
 };
 const SignUpSchema = RegisterSchema.extend(optionalFields).strict();
 const SignInSchema = LoginSchema.extend(optionalFields).strict();
+const RequestResetSchema = RequestPasswordResetSchema.strict();
+const ResetSchema = ResetPasswordSchema.strict();
+const REQUEST_RESET_PATH = '/api/auth/request-password-reset';
 /** Our shared schemas check the forms' fields before Better Auth sees them: same messages. */
 const bodySchemas: Record<string, z.ZodType> = {
   '/api/auth/sign-up/email': SignUpSchema,
   '/api/auth/sign-in/email': SignInSchema,
+  [REQUEST_RESET_PATH]: RequestResetSchema,
+  '/api/auth/reset-password': ResetSchema,
 };
+
+const waitUntil = (deadline: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())));
 
 const session = [{ [SESSION_COOKIE]: [] }];
 /**
@@ -176,6 +189,29 @@ const betterAuthEndpoints = [
     responses: { 200: json(AuthStatusSchema, 'Ended'), ...refusals(400, 401, 403, 415) },
   }),
   defineRoute({
+    method: 'post',
+    path: '/auth/request-password-reset',
+    tags: ['Sign-in'],
+    summary: 'Email a password reset link, valid for one hour, if an account has this email',
+    description: `Always the same answer, after the same time, whether or not an account exists. Too many requests from one network or for one email answer 429 for a while.`,
+    request: { body: jsonBody(RequestResetSchema) },
+    responses: {
+      200: json(PasswordResetRequestedSchema, 'Asked (an email is sent if the account exists)'),
+      ...refusals(400, 403, 415),
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/reset-password',
+    tags: ['Sign-in'],
+    summary: "Set a new password with the reset link's token; ends every session and token",
+    request: { body: jsonBody(ResetSchema) },
+    responses: {
+      200: json(AuthStatusSchema, 'Changed'),
+      ...refusals(400, 403, 415),
+    },
+  }),
+  defineRoute({
     method: 'get',
     path: '/auth/verify-email',
     tags: ['Sign-in'],
@@ -244,6 +280,7 @@ export function authRoutes(
   env: AuthEnv,
   limiter: SignInLimiter,
   clientAddress: ClientAddress,
+  resetLimiter: PasswordResetLimiter,
 ) {
   const routes = routesOf();
   for (const endpoint of betterAuthEndpoints) routes.openAPIRegistry.registerPath(endpoint);
@@ -260,6 +297,7 @@ export function authRoutes(
 
       let body: string | undefined;
       let signInEmail: string | undefined;
+      let answerNoSoonerThan: number | undefined;
       if (request.method === 'POST') {
         body = await c.req.text();
         const schema = bodySchemas[c.req.path];
@@ -272,6 +310,12 @@ export function authRoutes(
           }
           const parsed = schema.safeParse(json);
           if (!parsed.success) throw validationError(parsed.error);
+          if (c.req.path === REQUEST_RESET_PATH) {
+            const email = normaliseEmail((parsed.data as { email: string }).email);
+            await resetLimiter.count(email, address);
+            answerNoSoonerThan = performance.now() + RESET_ANSWER_FLOOR_MS;
+            body = JSON.stringify({ email });
+          }
           if (c.req.path.endsWith('/sign-in/email')) {
             signInEmail = normaliseEmail((parsed.data as { email: string }).email);
             if (await limiter.isLocked(signInEmail, address)) {
@@ -301,6 +345,11 @@ export function authRoutes(
       if (signInEmail) {
         if (response.status === 401) await limiter.recordFailure(signInEmail, address);
         else if (response.ok) await limiter.clear(signInEmail, address);
+      }
+      if (answerNoSoonerThan !== undefined) {
+        await waitUntil(answerNoSoonerThan);
+        // One answer, in our words, whether or not the account exists.
+        if (response.ok) return c.json({ status: true, message: messages.passwordReset.sent }, 200);
       }
       return toErrorShape(response);
     });

@@ -2,12 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import type { SignInOptions } from '@shop/shared';
+import { PASSWORD_RESET_PAGE, type SignInOptions } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
 import type { Env } from '../env';
 import { isDatabaseUnavailable } from '../lib/database-unavailable';
+import type { Mail } from '../mail/mail-queue';
 
 export type AuthEnv = Pick<
   Env,
@@ -27,6 +28,16 @@ export type AuthEnv = Pick<
 /** The header our server sets to the caller's address; a client's own value is replaced. */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 export const OIDC_PROVIDER_ID = 'oidc';
+/** How long a password reset link works (Better Auth's verification row expires then). */
+export const RESET_LINK_TTL_SECONDS = 60 * 60;
+
+export interface AuthServices {
+  /** The shop's emails: without it, password resets are refused (tools that need no email). */
+  mail?: Pick<Mail, 'enqueue'>;
+}
+
+/** Told of each password reset, after its sessions and bearer tokens ended: caches forget. */
+type PasswordResetListener = (authUserId: string) => void;
 
 export function signInOptions(env: AuthEnv): SignInOptions {
   return {
@@ -36,7 +47,14 @@ export function signInOptions(env: AuthEnv): SignInOptions {
   };
 }
 
-function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger: Logger) {
+function authOptions(
+  db: Kysely<Database>,
+  env: AuthEnv,
+  secret: string,
+  logger: Logger,
+  { mail }: AuthServices,
+  passwordResetListeners: Set<PasswordResetListener>,
+) {
   return {
     // Better Auth's messages go to our structured log, not the console.
     logger: {
@@ -74,6 +92,28 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger:
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // Better Auth's reset flow (issue 19): a single-use token kept in its `verification`
+      // table for an hour; the email (queued, sent by the mail worker) links to our page.
+      sendResetPassword: mail
+        ? async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
+            await mail.enqueue({
+              to: user.email,
+              template: 'password-reset',
+              data: {
+                name: user.name,
+                url: `${env.PUBLIC_URL}${PASSWORD_RESET_PAGE}?token=${encodeURIComponent(token)}`,
+              },
+            });
+          }
+        : undefined,
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      // A new password ends every session of the account, and (below) its bearer tokens.
+      revokeSessionsOnPasswordReset: true,
+      onPasswordReset: async ({ user }: { user: { id: string } }) => {
+        await sql`delete from access_tokens
+          where user_id in (select id from users where auth_user_id = ${user.id})`.execute(db);
+        for (const listener of passwordResetListeners) listener(user.id);
+      },
     },
     socialProviders: {
       ...(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -114,6 +154,8 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger:
         '/sign-in/social': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
         '/sign-in/oauth2': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
         '/get-session': false,
+        // Counted by address and by email in auth.routes.ts (password-reset-limits.ts).
+        '/request-password-reset': false,
       },
     },
     advanced: {
@@ -123,9 +165,22 @@ function authOptions(db: Kysely<Database>, env: AuthEnv, secret: string, logger:
   } satisfies BetterAuthOptions;
 }
 
-export function createAuth(db: Kysely<Database>, env: AuthEnv, secret: string, logger: Logger) {
-  const options = authOptions(db, env, secret, logger);
+export function createAuth(
+  db: Kysely<Database>,
+  env: AuthEnv,
+  secret: string,
+  logger: Logger,
+  services: AuthServices = {},
+) {
+  const passwordResetListeners = new Set<PasswordResetListener>();
+  const options = authOptions(db, env, secret, logger, services, passwordResetListeners);
   return Object.assign(betterAuth(options), {
+    /** Whether password resets work here (a mail service was given). */
+    passwordResetEnabled: Boolean(services.mail),
+    /** Calls `listener` after each password reset (the token cache forgets: app.ts). */
+    onPasswordReset(listener: PasswordResetListener): void {
+      passwordResetListeners.add(listener);
+    },
     /**
      * Creates or updates Better Auth's own tables; run at start before ours, on `db` when given
      * (the connection holding the migration lock). Answers the tables it created or changed.

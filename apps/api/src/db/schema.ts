@@ -140,6 +140,17 @@ export interface ShopSettingsTable {
   low_stock_threshold: number;
 }
 
+/**
+ * Changes to the sizes of lists, written by triggers (migration 0017): orders by status, users
+ * by role. A bucket's size is the sum of its rows; the housekeeping sweep folds them.
+ */
+export interface ListCountsTable {
+  list: 'orders' | 'users';
+  bucket: string;
+  // bigint: the driver answers it as text; the sums are cast to int where they are read.
+  rows: ColumnType<string, number, number>;
+}
+
 /** A signed-in customer's cart, on the server (migration 0012). */
 export interface CartLinesTable {
   user_id: string;
@@ -198,6 +209,25 @@ export interface PaymentRefundsTable {
   created_at: CreatedAt;
 }
 
+/** An email to send, kept until it is sent (migration 0018, mail/mail-queue.ts). */
+export interface EmailOutboxTable {
+  id: Generated<string>;
+  /** The template's name (mail/templates): what the worker renders `data` with. */
+  template: string;
+  recipient: string;
+  subject: string;
+  data: ColumnType<Record<string, unknown>, string, never>;
+  created_at: CreatedAt;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  /** Set while a worker sends it; a worker that died lets it go then. */
+  lease_until: Date | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_attempt_at: Date | null;
+  last_error: string | null;
+  sent_at: Date | null;
+  message_id: string | null;
+}
+
 export interface Database {
   sandbox_payment_intents: SandboxPaymentIntentsTable;
   sandbox_refunds: SandboxRefundsTable;
@@ -207,6 +237,7 @@ export interface Database {
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   shop_settings: ShopSettingsTable;
+  list_counts: ListCountsTable;
   cart_lines: CartLinesTable;
   purchase_keys: PurchaseKeysTable;
   profiles: ProfilesTable;
@@ -217,6 +248,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   sign_in_failures: SignInFailuresTable;
   request_counters: RequestCountersTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;

@@ -210,6 +210,17 @@ export const matrix: Row[] = [
     expected: guarded(403, 403, 200),
   },
   {
+    route: 'GET /api/emails/failed',
+    request: () => ({ path: '/api/emails/failed' }),
+    expected: guarded(403, 403, 200),
+  },
+  // Outside production only (the test app's NODE_ENV is test); production answers 404.
+  {
+    route: 'GET /api/dev/outbox',
+    request: () => ({ path: '/api/dev/outbox' }),
+    expected: all(200),
+  },
+  {
     route: 'GET /api/allPurchase',
     request: () => ({ path: '/api/allPurchase?status=unpaid&search=Matrix&page=1&limit=100' }),
     expected: guarded(403, 403, 200),

@@ -17,6 +17,37 @@ export const testDatabaseKinds: TestDatabaseKind[] = serverUrl
 
 export type Migrate = (handle: DatabaseHandle) => Promise<void>;
 
+/** A test database that can also be closed and opened again with its data: a restart. */
+export type TestDatabase = DatabaseHandle & {
+  /** Closes this handle (the data stays) and answers a new one on the same data. */
+  reopen(): Promise<TestDatabase>;
+};
+
+function reopenablePglite(handle: DatabaseHandle): TestDatabase {
+  return Object.assign(handle, {
+    reopen: async () => {
+      const data = await handle.snapshot!();
+      await handle.close();
+      return reopenablePglite(await openDatabase({ inMemory: true, from: data }));
+    },
+  });
+}
+
+function reopenablePostgres(url: string, handle: DatabaseHandle, drop: () => Promise<void>) {
+  const database: TestDatabase = {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await drop();
+    },
+    reopen: async () => {
+      await handle.close();
+      return reopenablePostgres(url, await openDatabase({ databaseUrl: url }), drop);
+    },
+  };
+  return database;
+}
+
 let pgliteTemplate: Promise<Blob> | undefined;
 
 /**
@@ -27,7 +58,7 @@ let pgliteTemplate: Promise<Blob> | undefined;
 export async function createTestDatabase(
   kind: TestDatabaseKind,
   migrate: Migrate = async (handle) => void (await migrateToLatest(handle.db)),
-): Promise<DatabaseHandle> {
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     pgliteTemplate ??= (async () => {
       const template = await openDatabase({ inMemory: true });
@@ -36,18 +67,12 @@ export async function createTestDatabase(
       await template.close();
       return snapshot;
     })();
-    return openDatabase({ inMemory: true, from: await pgliteTemplate });
+    return reopenablePglite(await openDatabase({ inMemory: true, from: await pgliteTemplate }));
   }
   const empty = await createEmptyPostgresDatabase();
   const handle = await openDatabase({ databaseUrl: empty.url });
   await migrate(handle);
-  return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await empty.drop();
-    },
-  };
+  return reopenablePostgres(empty.url, handle, empty.drop);
 }
 
 /** Runs one statement on the test server's maintenance database. */

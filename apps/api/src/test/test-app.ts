@@ -1,16 +1,21 @@
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import { OPENAPI_PATH } from '../api-docs';
 import { type AppDeps, type AppEnv, createApp } from '../app';
 import { createAuth } from '../auth/better-auth';
-import { type DatabaseHandle, migrateToLatest } from '../db/database';
+import { migrateToLatest } from '../db/database';
 import { seedDemoData } from '../db/seed';
 import { metricsFor } from '../lib/metrics';
+import { type Mail, createMail } from '../mail/mail-queue';
+import { type MailTransport, outboxTransport, smtpTransport } from '../mail/mail-transport';
 import type { OrderExpiry } from '../modules/orders/order-expiry';
 import { contractChecker } from './contract';
-import { type TestDatabaseKind, createTestDatabase } from './databases';
+import { type TestDatabase, type TestDatabaseKind, createTestDatabase } from './databases';
 
 export interface TestApp {
-  database: DatabaseHandle;
+  database: TestDatabase;
   /** Every API route the app answers, as "METHOD /path" (middleware and catch-alls left out). */
   routes: string[];
   /**
@@ -22,7 +27,13 @@ export interface TestApp {
   uncheckedRequest(path: string, init?: RequestInit): Promise<Response>;
   /** The app's expiry of unpaid orders; never started: tests run a sweep with `runOnce(now)`. */
   orderExpiry: OrderExpiry;
+  /** The app's mail; its worker never started: tests send what is due with `runOnce(now)`. */
+  mail: Mail;
+  /** Where emails are written when the test gives no SMTP server. */
+  outboxDir: string;
   close(): Promise<void>;
+  /** Closes this app (its data stays) and answers a new one on the same database and outbox. */
+  restart(): Promise<TestApp>;
 }
 
 export const TEST_ORIGIN = 'http://shop.test';
@@ -60,16 +71,35 @@ export async function createTestApp(
     logger?: Logger;
     /** A data folder for `/api/ready` to check, as the server gives on the embedded database. */
     dataDir?: string;
+    /** An SMTP server's URL to send to; otherwise emails are written to `outboxDir`. */
+    smtpUrl?: string;
+    /** The outbox folder (a fresh temporary one unless given). */
+    outboxDir?: string;
+    /** An existing database: a restart on the same data (`restart`). */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
   const env = { ...testEnv, ...options.env };
   const logger = options.logger ?? silentLogger;
-  const database = await createTestDatabase(kind, async (handle) => {
-    await createAuth(handle.db, env, TEST_SECRET, logger).migrate();
-    await migrateToLatest(handle.db);
+  const database =
+    options.database ??
+    (await createTestDatabase(kind, async (handle) => {
+      await createAuth(handle.db, env, TEST_SECRET, logger).migrate();
+      await migrateToLatest(handle.db);
+    }));
+  const outboxDir = options.outboxDir ?? path.join(os.tmpdir(), `shop-test-outbox-${randomUUID()}`);
+  options = { ...options, outboxDir };
+  const transport: MailTransport = options.smtpUrl
+    ? smtpTransport(options.smtpUrl)
+    : outboxTransport(outboxDir, logger);
+  const mail = createMail(database.db, {
+    transport,
+    from: 'Laptop Parts Shop <shop@shop.test>',
+    publicUrl: env.PUBLIC_URL,
+    logger,
   });
-  const auth = createAuth(database.db, env, TEST_SECRET, logger);
-  if (options.seed ?? true) await seedDemoData(database.db);
+  const auth = createAuth(database.db, env, TEST_SECRET, logger, { mail });
+  if (!options.database && (options.seed ?? true)) await seedDemoData(database.db);
   const app = createApp({
     db: database.db,
     env,
@@ -80,6 +110,8 @@ export async function createTestApp(
     dataDir: options.dataDir,
     // Kept, and served at /metrics, when the test's env sets METRICS_TOKEN.
     metrics: metricsFor(env, database.poolUse),
+    mail,
+    outboxDir: options.smtpUrl ? undefined : outboxDir,
   });
   const routes = [
     ...new Set(
@@ -108,6 +140,15 @@ export async function createTestApp(
     },
     uncheckedRequest: async (path, init) => app.request(path, init),
     orderExpiry: app.orderExpiry,
-    close: () => database.close(),
+    mail,
+    outboxDir,
+    close: async () => {
+      await mail.stop();
+      await database.close();
+    },
+    restart: async () => {
+      await mail.stop();
+      return createTestApp(kind, { ...options, database: await database.reopen() });
+    },
   };
 }

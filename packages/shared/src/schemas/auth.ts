@@ -164,3 +164,21 @@ export const ChangePasswordSchema = z.object({
 });
 /** `POST /api/auth/revoke-session` */
 export const RevokeSessionSchema = z.object({ token: z.string() });
+
+/** `POST /api/auth/request-password-reset` (/forgot-password): the account's email. */
+export const RequestPasswordResetSchema = z.object({ email: EmailSchema });
+export type RequestPasswordReset = z.infer<typeof RequestPasswordResetSchema>;
+
+/** Its one answer, whether or not an account has that email. */
+export const PasswordResetRequestedSchema = z.object({ status: z.boolean(), message: z.string() });
+
+/** `POST /api/auth/reset-password` (/reset-password): the link's token and the new password. */
+export const ResetPasswordSchema = z.object({
+  newPassword: PasswordSchema,
+  token: z
+    .string({ error: validation.tokenRequired })
+    .check(noControlCharacters('Token'))
+    .min(1, validation.tokenRequired)
+    .max(200, validation.tokenRequired),
+});
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;

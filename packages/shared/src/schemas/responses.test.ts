@@ -11,7 +11,10 @@ import {
   ChangePasswordSchema,
   MakeAdminResponseSchema,
   OAuth2SignInSchema,
+  PasswordResetRequestedSchema,
   RemoveUserResponseSchema,
+  RequestPasswordResetSchema,
+  ResetPasswordSchema,
   RevokeSessionSchema,
   ShopUserSchema,
   SignInOptionsSchema,
@@ -20,6 +23,7 @@ import {
   TokenResponseSchema,
   UpdateAuthUserSchema,
 } from './auth';
+import { FailedEmailSchema, OutboxEmailSchema } from './email';
 import { HealthSchema, ReadySchema } from './health';
 import { OrderListQuerySchema, OrderSchema } from './order';
 import {
@@ -181,6 +185,43 @@ const answers: [string, z.ZodType, Record<string, unknown>, string[]][] = [
     ['revokeOtherSessions'],
   ],
   ['revoke session', RevokeSessionSchema, { token: 't' }, []],
+  ['request password reset', RequestPasswordResetSchema, { email: 'ann@example.com' }, []],
+  [
+    'password reset requested',
+    PasswordResetRequestedSchema,
+    { status: true, message: 'If an account exists for that email, we sent a link' },
+    [],
+  ],
+  ['reset password', ResetPasswordSchema, { newPassword: 'secret2', token: 't' }, []],
+  [
+    'failed email',
+    FailedEmailSchema,
+    {
+      _id: id,
+      to: 'ann@example.com',
+      subject: 'Reset your Laptop Parts Shop password',
+      template: 'password-reset',
+      attempts: 2,
+      lastError: 'connect ECONNREFUSED 127.0.0.1:2525',
+      lastAttemptAt: at,
+      nextAttemptAt: at,
+      sentAt: null,
+      createdAt: at,
+    },
+    [],
+  ],
+  [
+    'outbox email',
+    OutboxEmailSchema,
+    {
+      file: '2026-01-02T03-04-05-000Z-1.eml',
+      to: 'ann@example.com',
+      subject: 'Reset your Laptop Parts Shop password',
+      date: at,
+      links: ['http://localhost:3000/reset-password?token=t'],
+    },
+    [],
+  ],
   ['payment intent', PaymentIntentResponseSchema, { clientSecret: 'pi_1_secret_2' }, []],
   ['sandbox confirm', SandboxConfirmResponseSchema, { id: 'pi_1', status: 'succeeded' }, []],
   ['webhook', WebhookResultSchema, { received: true, changed: true, refunded: true }, ['refunded']],

@@ -15,6 +15,8 @@ import * as orderWorkflow from './0013-order-workflow';
 import * as salesReports from './0014-sales-reports';
 import * as pagedLists from './0015-paged-lists';
 import * as orderAndUserSearch from './0016-order-and-user-search';
+import * as listCounts from './0017-list-counts';
+import * as emailOutbox from './0018-email-outbox';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -37,4 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0014-sales-reports': salesReports,
   '0015-paged-lists': pagedLists,
   '0016-order-and-user-search': orderAndUserSearch,
+  '0017-list-counts': listCounts,
+  '0018-email-outbox': emailOutbox,
 };

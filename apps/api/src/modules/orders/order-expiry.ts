@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
+import { foldListCounts } from '../../db/list-counts';
 import { PURCHASE_KEY_TTL_HOURS } from './orders.service';
 
 export interface OrderExpiryOptions {
@@ -63,7 +64,8 @@ export function createOrderExpiry(db: Kysely<Database>, options: OrderExpiryOpti
 
   /**
    * One sweep: expires every unpaid order whose time has come (by `now`, or the database's
-   * clock), then forgets purchase keys older than a day. Answers how many orders it expired.
+   * clock), then forgets purchase keys older than a day and folds the lists' counts. Answers
+   * how many orders it expired.
    */
   async function runOnce(now?: Date): Promise<number> {
     const at = now ? sql<Date>`${now}::timestamptz` : sql<Date>`now()`;
@@ -88,6 +90,7 @@ export function createOrderExpiry(db: Kysely<Database>, options: OrderExpiryOpti
         sql<Date>`${at} - make_interval(hours => ${PURCHASE_KEY_TTL_HOURS})`,
       )
       .execute();
+    await foldListCounts(db);
     if (expired > 0) options.logger.info({ expired }, 'expired unpaid orders');
     return expired;
   }

@@ -41,7 +41,8 @@ export function createReportsService(db: Kysely<Database>) {
 
   const ordersByStatus = () =>
     sql<{ status: OrderStatus; count: number }>`
-      select status, count(*)::int as count from orders group by status`.execute(db);
+      select bucket as status, sum(rows)::int as count from list_counts
+      where list = 'orders' group by bucket`.execute(db);
 
   const topTools = () =>
     sql<{ tool_id: string; name: string; revenue_cents: number; units: number }>`

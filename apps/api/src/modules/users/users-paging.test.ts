@@ -124,4 +124,29 @@ describeEachDatabase('the users paged on the server', (kind) => {
     );
     expect(customers.total).toBe(8);
   });
+
+  it('counts the users kept by the database: after a promotion, a removal and a fold', async () => {
+    const totals = async () => ({
+      all: (await list('/api/user')).total,
+      admins: (await list('/api/user?role=admin')).total,
+      customers: (await list('/api/user?role=user')).total,
+    });
+    const before = await totals();
+    expect(before.all).toBe(everyone.length);
+    expect(before.admins + before.customers).toBe(before.all);
+
+    expect(
+      (await send(app, 'PUT', '/api/user/admin/paged001@example.com', admin.token)).status,
+    ).toBe(200);
+    const removed = await send(app, 'DELETE', '/api/user/paged002@example.com', admin.token);
+    expect(removed.status).toBe(200);
+    const expected = {
+      all: before.all - 1,
+      admins: before.admins + 1,
+      customers: before.customers - 2,
+    };
+    expect(await totals()).toEqual(expected);
+    await app.orderExpiry.runOnce();
+    expect(await totals()).toEqual(expected);
+  });
 });

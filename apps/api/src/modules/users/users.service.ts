@@ -1,9 +1,10 @@
 import type { Role, ShopUser, UserListQuery } from '@shop/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { removeSignInIdentity } from '../../auth/better-auth';
 import { type CurrentUser, normaliseEmail, type SignedInIdentity } from '../../auth/identity';
 import type { SessionTokens, TokenOwner } from '../../auth/session-tokens';
 import { containing } from '../../db/like-pattern';
+import { keptCount } from '../../db/list-counts';
 import type { Database, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 
@@ -149,15 +150,27 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
               eb.or([eb('email', 'ilike', pattern!), eb('name', 'ilike', pattern!)]),
             ),
           );
-      const counted = () => selected().select(sql<number>`count(*)::int`.as('total'));
-      const rows = await selected()
-        .selectAll()
-        .select(counted().as('total'))
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute();
+      // Without a search, the count kept by migration 0017: counting 100,000 users reads them all.
+      const counted = () =>
+        pattern === undefined
+          ? keptCount(db, 'users', role)
+          : selected().select(sql<number>`count(*)::int`.as('total'));
+      const oldestFirst = <Output>(query: SelectQueryBuilder<Database, 'users', Output>) =>
+        query.orderBy('created_at').orderBy('id');
+      // The page's ids first, then their rows: a deep page skips users in the index alone.
+      const rows = await oldestFirst(
+        db
+          .selectFrom('users')
+          .selectAll()
+          .select(counted().as('total'))
+          .where(
+            'id',
+            'in',
+            oldestFirst(selected().select('id'))
+              .limit(limit)
+              .offset((page - 1) * limit),
+          ),
+      ).execute();
       if (rows[0]) return { users: rows.map(toShopUser), total: rows[0].total ?? 0 };
       const total = page === 1 ? 0 : (await counted().executeTakeFirstOrThrow()).total;
       return { users: [], total };

@@ -1,0 +1,50 @@
+import { FailedEmailSchema, OutboxEmailSchema } from '@shop/shared';
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { type AuthedEnv, requireAdmin } from '../../auth/guards';
+import { AppError } from '../../lib/errors';
+import { bearer, defineRoute, errors, json, routesOf } from '../../lib/openapi';
+import type { Mail } from '../../mail/mail-queue';
+import { readOutbox } from '../../mail/mail-transport';
+
+const failed = defineRoute({
+  method: 'get',
+  path: '/emails/failed',
+  tags: ['Emails'],
+  summary:
+    'Emails that failed to send at least once, newest first, at most 100 (admins): sent since, or waiting for their next attempt',
+  security: bearer,
+  responses: { 200: json(z.array(FailedEmailSchema), 'The emails'), ...errors(401, 403) },
+});
+
+const outbox = defineRoute({
+  method: 'get',
+  path: '/dev/outbox',
+  tags: ['Emails'],
+  summary:
+    'Outside production: the emails written to DATA_DIR/outbox instead of sent (no SMTP_URL), newest first',
+  description: 'Answers 404 when NODE_ENV is production.',
+  responses: { 200: json(z.array(OutboxEmailSchema), 'The emails'), ...errors(404) },
+});
+
+export interface EmailsRoutesOptions {
+  /** The outbox folder (DATA_DIR/outbox); none: the list is empty. */
+  outboxDir?: string;
+  production: boolean;
+}
+
+export function emailsRoutes(
+  mail: Pick<Mail, 'listFailed'>,
+  signedIn: MiddlewareHandler<AuthedEnv>,
+  { outboxDir, production }: EmailsRoutesOptions,
+) {
+  return routesOf<AuthedEnv>()
+    .openapi({ ...failed, middleware: [signedIn, requireAdmin] }, async (c) =>
+      c.json(await mail.listFailed(), 200),
+    )
+    .openapi(outbox, async (c) => {
+      // Links in the outbox are live reset links: a production shop never shows them.
+      if (production) throw new AppError('NOT_FOUND', `No API route for GET ${c.req.path}`);
+      return c.json(outboxDir ? await readOutbox(outboxDir) : [], 200);
+    });
+}

@@ -1,0 +1,63 @@
+/**
+ * The emails' screens (issue 19): the admins' list of failed sends, and the outbox of
+ * development, which lists the emails written instead of sent and is refused in production.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
+import { newPerson, postAuth, send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { type TestApp, TEST_ORIGIN, createTestApp } from '../../test/test-app';
+
+describeEachDatabase('the emails routes', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false });
+  });
+  afterAll(() => app.close());
+
+  it('lists the emails written to the outbox, with their links, outside production', async () => {
+    const person = await signUpWithToken(app, newPerson('outbox'));
+    expect((await postAuth(app, '/request-password-reset', { email: person.email })).status).toBe(
+      200,
+    );
+    expect(await app.mail.runOnce()).toEqual({ sent: 1, failed: 0 });
+    const response = await app.request('/api/dev/outbox');
+    expect(response.status).toBe(200);
+    const [email] = (await response.json()) as {
+      to: string;
+      subject: string;
+      links: string[];
+      file: string;
+    }[];
+    expect(email).toMatchObject({
+      to: person.email,
+      subject: 'Reset your Laptop Parts Shop password',
+    });
+    expect(
+      email!.links.some((link) => link.startsWith(`${TEST_ORIGIN}/reset-password?token=`)),
+    ).toBe(true);
+    expect(email!.file).toMatch(/\.eml$/);
+  });
+
+  it('lists failed sends to admins only', async () => {
+    const customer = await signUpWithToken(app, newPerson('customer'));
+    const admin = await signUpAdmin(app);
+    expect((await send(app, 'GET', '/api/emails/failed', customer.token)).status).toBe(403);
+    const listed = await send(app, 'GET', '/api/emails/failed', admin.token);
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual([]);
+  });
+});
+
+describeEachDatabase('the outbox in production', (kind) => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false, env: { NODE_ENV: 'production' } });
+  });
+  afterAll(() => app.close());
+
+  it('is not there', async () => {
+    const response = await app.request('/api/dev/outbox');
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+  });
+});
