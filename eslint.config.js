@@ -46,6 +46,8 @@ const features = [
   'admin-users',
   'admin-tools',
   'admin-orders',
+  'admin-emails',
+  'dev-outbox',
 ];
 
 export default tseslint.config(

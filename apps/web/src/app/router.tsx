@@ -31,6 +31,15 @@ export const routes: RouteObject[] = [
           { path: paths.portfolio, lazy: lazyScreen(() => import('./routes/portfolio')) },
           { path: paths.login, lazy: lazyScreen(() => import('./routes/login')) },
           { path: paths.register, lazy: lazyScreen(() => import('./routes/register')) },
+          {
+            path: paths.forgotPassword,
+            lazy: lazyScreen(() => import('./routes/forgot-password')),
+          },
+          {
+            path: paths.resetPassword,
+            lazy: lazyScreen(() => import('./routes/reset-password')),
+          },
+          { path: paths.devOutbox, lazy: lazyScreen(() => import('./routes/dev-outbox')) },
           { path: paths.cart, lazy: lazyScreen(() => import('./routes/cart')) },
           {
             element: <RequireSignIn />,

@@ -46,3 +46,9 @@ export const formatDeadline = (iso: string, now = new Date()) => {
     ? clockTime().format(moment)
     : dayAndClockTime().format(moment);
 };
+
+const dateAndTime = onFirstUse(
+  () => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }),
+);
+/** A moment with its day and time, in the user's time zone: "Nov 24, 2026, 11:05 PM". */
+export const formatDateTime = (iso: string) => dateAndTime().format(new Date(iso));

@@ -6,6 +6,16 @@ export const paths = {
   portfolio: '/portfolio',
   login: '/login',
   register: '/register',
+  /** Asks for a password reset link by email. */
+  forgotPassword: '/forgot-password',
+  /**
+   * Where the reset email's link lands, with `?token=`. The API writes that link from
+   * `PASSWORD_RESET_PAGE` (shared); vite.config.ts reads this file, which imports nothing, so
+   * paths.test.ts keeps the two equal.
+   */
+  resetPassword: '/reset-password',
+  /** Outside production: the emails written to the outbox folder instead of sent. */
+  devOutbox: '/dev/outbox',
   /** The purchase form; `neededBy` (YYYY-MM-DD, from Our Moto's calendar) rides along. */
   purchase: (toolId: string, neededBy?: string) =>
     `/tools/${encodeURIComponent(toolId)}${neededBy ? `?neededBy=${encodeURIComponent(neededBy)}` : ''}`,

@@ -49,6 +49,12 @@ export const queryKeys = {
     all: ['profile'] as const,
     detail: (email: string) => ['profile', email.toLowerCase()] as const,
   },
+  /** The shop's emails: the admins' failed sends, and the outbox of development. */
+  emails: {
+    all: ['emails'] as const,
+    failed: ['emails', 'failed'] as const,
+    outbox: ['emails', 'outbox'] as const,
+  },
   /** The admins' sales dashboard. */
   reports: { all: ['reports'] as const, sales: ['reports', 'sales'] as const },
   reviews: { all: ['reviews'] as const },

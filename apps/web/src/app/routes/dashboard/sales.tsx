@@ -1,3 +1,4 @@
+import { FailedEmails } from '../../../features/admin-emails/components/failed-emails';
 import { SalesDashboard } from '../../../features/admin-reports/components/sales-dashboard';
 import { DashboardScreen } from './dashboard-screen';
 
@@ -9,6 +10,9 @@ export default function SalesRoute() {
       intro="How the shop is doing over the last 30 days: paid orders, best sellers, and tools to restock."
     >
       <SalesDashboard />
+      <div className="mt-6">
+        <FailedEmails />
+      </div>
     </DashboardScreen>
   );
 }

@@ -1,9 +1,11 @@
-import type { Login } from '@shop/shared';
+import { type Login, messages } from '@shop/shared';
+import { Link } from 'react-router';
 import type { Resolver } from 'react-hook-form';
 import { useSignInEmail } from '../api/sign-in-email';
 import { useServerForm } from '../../../lib/use-server-form';
 import { TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { paths } from '../../../lib/paths';
 import { AuthLoading } from './auth-card';
 
 let schemaResolver: Promise<Resolver<Login>> | undefined;
@@ -63,7 +65,11 @@ export function LoginForm({ authLoading, onFailure }: LoginFormProps) {
         autoComplete="current-password"
         {...field('password')}
       />
-      <p className="text-base-content/70 mt-1 text-sm">Forget Password?</p>
+      <p className="mt-1 text-sm">
+        <Link to={paths.forgotPassword} className="link link-primary">
+          {messages.passwordReset.forgotLink}
+        </Link>
+      </p>
       {authLoading ? (
         <AuthLoading className="mt-4" />
       ) : (
