@@ -15,7 +15,7 @@ import * as orderWorkflow from './0013-order-workflow';
 import * as salesReports from './0014-sales-reports';
 import * as pagedLists from './0015-paged-lists';
 import * as orderAndUserSearch from './0016-order-and-user-search';
-import * as listCounts from './0017-list-counts';
+import * as backOfficeAtScale from './0017-back-office-at-scale';
 import * as emailOutbox from './0018-email-outbox';
 
 /**
@@ -39,6 +39,6 @@ export const migrations: Record<string, Migration> = {
   '0014-sales-reports': salesReports,
   '0015-paged-lists': pagedLists,
   '0016-order-and-user-search': orderAndUserSearch,
-  '0017-list-counts': listCounts,
+  '0017-back-office-at-scale': backOfficeAtScale,
   '0018-email-outbox': emailOutbox,
 };

@@ -17,7 +17,7 @@ const earning = sql.raw(`('paid', 'shipped', 'delivered')`);
 
 /**
  * The admins' sales dashboard: every figure computed by the database (one statement each, run
- * side by side), reading the indexes of migration 0014. Reports read `orders`, `order_lines`
+ * side by side), reading the indexes of migrations 0014 and 0017 and the counts of 0017. Reports read `orders`, `order_lines`
  * and `tools` and write nothing but the shop's low-stock threshold.
  */
 export function createReportsService(db: Kysely<Database>) {
@@ -44,15 +44,29 @@ export function createReportsService(db: Kysely<Database>) {
       select bucket as status, sum(rows)::int as count from list_counts
       where list = 'orders' group by bucket`.execute(db);
 
+  /**
+   * One-line orders carry their tool, units and total (read from `orders_paid_at_idx` alone,
+   * migration 0017); orders of several tools are read through their lines. Names are looked up
+   * for the five only.
+   */
   const topTools = () =>
     sql<{ tool_id: string; name: string; revenue_cents: number; units: number }>`
-      select lines.tool_id, tools.name, sum(lines.price_cents)::bigint::float8 as revenue_cents,
-        sum(lines.quantity)::int as units
-      from orders join order_lines lines on lines.order_id = orders.id
-      join tools on tools.id = lines.tool_id
-      where orders.status in ${earning} and orders.paid_at >= ${since}
-      group by lines.tool_id, tools.name
-      order by revenue_cents desc, lines.tool_id limit ${TOP_TOOLS}`.execute(db);
+      with sold as (
+        select tool_id, price_cents, quantity from orders
+        where status in ${earning} and paid_at >= ${since} and line_count = 1
+        union all
+        select lines.tool_id, lines.price_cents, lines.quantity
+        from orders join order_lines lines on lines.order_id = orders.id
+        where orders.status in ${earning} and orders.paid_at >= ${since}
+          and orders.line_count > 1
+      ), best as (
+        select tool_id, sum(price_cents) as revenue_cents, sum(quantity) as units from sold
+        group by tool_id order by revenue_cents desc, tool_id limit ${TOP_TOOLS}
+      )
+      select best.tool_id, tools.name, best.revenue_cents::bigint::float8 as revenue_cents,
+        best.units::int as units
+      from best join tools on tools.id = best.tool_id
+      order by best.revenue_cents desc, best.tool_id`.execute(db);
 
   const threshold = async () =>
     (

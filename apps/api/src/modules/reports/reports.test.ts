@@ -2,7 +2,7 @@ import { type Order, type SalesReport, type Tool, shopToday } from '@shop/shared
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, order, setOrderStatus } from '../../test/shop';
+import { type Account, order, postCheckout, setOrderStatus } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const DAY = 86_400_000;
@@ -86,6 +86,48 @@ describeEachDatabase('the sales dashboard', (kind) => {
       { toolId: ssd._id, name: 'Report SSD', revenue: 100, units: 2 },
       { toolId: fan._id, name: 'Report Fan', revenue: 40, units: 4 },
     ]);
+  });
+
+  it('counts an order of several tools by its lines, once in the day it was paid', async () => {
+    const before = await report();
+    const dock = await createTool('Report Dock', 200);
+    const cable = await createTool('Report Cable', 1);
+    for (const [tool, quantity] of [
+      [dock, 1],
+      [cable, 3],
+    ] as const) {
+      const added = await send(app, 'POST', '/api/cart/lines', buyer.token, {
+        toolId: tool._id,
+        quantity,
+      });
+      expect(added.status).toBe(200);
+    }
+    const placed = await postCheckout(app, buyer, {
+      phone: '+1 555 0100',
+      address: '1 Market Street, San Francisco',
+    });
+    expect(placed.status).toBe(201);
+    const placedId = ((await placed.json()) as Order)._id;
+    await setOrderStatus(app, placedId, 'paid');
+    await app.database.db
+      .updateTable('orders')
+      .set({ paid_at: new Date() })
+      .where('id', '=', placedId)
+      .execute();
+
+    const { revenuePerDay, topTools } = await report();
+    expect(revenuePerDay.at(-1)).toEqual({
+      ...before.revenuePerDay.at(-1)!,
+      revenue: before.revenuePerDay.at(-1)!.revenue + 203,
+      orders: before.revenuePerDay.at(-1)!.orders + 1,
+    });
+    expect(topTools[0]).toEqual({ toolId: dock._id, name: 'Report Dock', revenue: 200, units: 1 });
+    expect(topTools).toContainEqual({
+      toolId: cable._id,
+      name: 'Report Cable',
+      revenue: 3,
+      units: 3,
+    });
   });
 
   it('lists the tools on sale at or below the threshold an admin sets, the fewest first', async () => {
