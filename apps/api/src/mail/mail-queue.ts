@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { FailedEmail } from '@shop/shared';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Logger } from 'pino';
@@ -154,6 +155,18 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
     return { sent, failed };
   }
 
+  /**
+   * Bound to the context `createMail` runs in, not the enqueuing request's: the sweep it starts
+   * sends other requests' emails too, and its log lines must not carry this request's id.
+   */
+  const wakeSoon = AsyncResource.bind(() => {
+    wake = setTimeout(() => {
+      wake = undefined;
+      void sweep();
+    }, 50);
+    wake.unref();
+  });
+
   const sweep = (): Promise<unknown> => {
     if (running) {
       again = true; // an email queued during a sweep is not left for the next tick
@@ -189,13 +202,7 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
         .returning('id')
         .executeTakeFirstOrThrow();
       // A running worker sends it within a moment (after the caller's commit, usually).
-      if (timer && !wake) {
-        wake = setTimeout(() => {
-          wake = undefined;
-          void sweep();
-        }, 50);
-        wake.unref();
-      }
+      if (timer && !wake) wakeSoon();
       return id;
     },
 
