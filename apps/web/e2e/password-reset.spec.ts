@@ -5,6 +5,7 @@ import {
   createAccount,
   forgetSignUpSession,
   logIn,
+  signInAsAdmin,
   storedToken,
   uniqueEmail,
 } from './support/accounts';
@@ -93,4 +94,21 @@ test('forgot password: the emailed link sets a new password once, and the new on
   await page.getByRole('button', { name: words.save }).click();
   await expect(page.getByRole('alert')).toHaveText(words.invalidLink);
   expectOnlyStatusErrors(consoleErrors, [400]);
+});
+
+test("admins see the emails not sent on the Sales page, at a phone's width and a laptop's", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signInAsAdmin(page, baseURL!);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/dashboard/sales');
+    const section = page.getByRole('region', { name: messages.emails.failedTitle });
+    // The shop writes to its outbox here: every email went at its first attempt.
+    await expect(section.getByText(messages.emails.failedEmpty)).toBeVisible();
+    await expect(page.getByTestId('revenue-chart').locator('svg').first()).toBeVisible();
+    await expectAccessible(page, 'any');
+  }
 });
