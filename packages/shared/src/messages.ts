@@ -72,6 +72,23 @@ export const messages = {
     outboxIntro: 'Without SMTP_URL the shop writes its emails here instead of sending them.',
     outboxEmpty: 'No email written yet.',
     outboxUnavailable: 'The outbox is shown only outside production.',
+    outboxLoading: 'Loading the outbox',
+    outboxFailed: 'The outbox could not be loaded',
+    failedLoading: 'Loading the emails not sent',
+    failedFailed: 'The emails not sent could not be loaded',
+    count: (count: number) => `${count} ${count === 1 ? 'email' : 'emails'}`,
+    columns: {
+      subject: 'Subject',
+      to: 'To',
+      date: 'Date',
+      links: 'Links',
+      attempts: 'Attempts',
+      lastError: 'Last error',
+      state: 'State',
+    },
+    sentAt: (when: string) => `Sent ${when}`,
+    nextAttemptAt: (when: string) => `Next attempt ${when}`,
+    nextAttemptSoon: 'Next attempt soon',
   },
   /** A cart holds at most `max` different tools (API and browser alike). */
   cartFull: (max: number) =>

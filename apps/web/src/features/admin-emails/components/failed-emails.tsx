@@ -4,20 +4,29 @@ import { QueryState } from '../../../components/ui/query-state';
 import { formatDateTime } from '../../../lib/format';
 import { useFailedEmails } from '../api/get-failed-emails';
 
+const words = messages.emails;
+
 const state = (email: FailedEmail) =>
   email.sentAt
-    ? `Sent ${formatDateTime(email.sentAt)}`
-    : `Next attempt ${email.nextAttemptAt ? formatDateTime(email.nextAttemptAt) : 'soon'}`;
+    ? words.sentAt(formatDateTime(email.sentAt))
+    : email.nextAttemptAt
+      ? words.nextAttemptAt(formatDateTime(email.nextAttemptAt))
+      : words.nextAttemptSoon;
 
 const columns: DataColumn<FailedEmail>[] = [
-  { header: 'Subject', rowHeader: true, className: 'font-normal', cell: (email) => email.subject },
-  { header: 'To', cell: (email) => <span className="break-all">{email.to}</span> },
-  { header: 'Attempts', align: 'end', cell: (email) => email.attempts },
   {
-    header: 'Last error',
+    header: words.columns.subject,
+    rowHeader: true,
+    className: 'font-normal',
+    cell: (email) => email.subject,
+  },
+  { header: words.columns.to, cell: (email) => <span className="break-all">{email.to}</span> },
+  { header: words.columns.attempts, align: 'end', cell: (email) => email.attempts },
+  {
+    header: words.columns.lastError,
     cell: (email) => <span className="break-words">{email.lastError}</span>,
   },
-  { header: 'State', cell: state },
+  { header: words.columns.state, cell: state },
 ];
 
 /**
@@ -30,15 +39,15 @@ export function FailedEmails() {
     <section aria-labelledby="failed-emails" className="card bg-base-100 border-base-300 border">
       <div className="card-body gap-4">
         <h2 id="failed-emails" className="card-title text-lg">
-          {messages.emails.failedTitle}
+          {words.failedTitle}
         </h2>
         <QueryState
           query={failed}
-          pendingLabel="Loading the emails not sent"
-          errorTitle="The emails not sent could not be loaded"
+          pendingLabel={words.failedLoading}
+          errorTitle={words.failedFailed}
           errorHeadingLevel={3}
           isEmpty={(emails) => emails.length === 0}
-          empty={<p className="text-base-content/70 text-sm">{messages.emails.failedEmpty}</p>}
+          empty={<p className="text-base-content/70 text-sm">{words.failedEmpty}</p>}
         >
           {(emails) => (
             <DataTable
@@ -46,7 +55,7 @@ export function FailedEmails() {
               rowKey={(email) => email._id}
               columns={columns}
               tableClassName="table table-sm"
-              caption={`${emails.length} ${emails.length === 1 ? 'email' : 'emails'}`}
+              caption={words.count(emails.length)}
               busy={failed.isFetching}
             />
           )}

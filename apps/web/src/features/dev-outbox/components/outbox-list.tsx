@@ -6,12 +6,19 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useOutbox } from '../api/get-outbox';
 
+const words = messages.emails;
+
 const columns: DataColumn<OutboxEmail>[] = [
-  { header: 'Subject', rowHeader: true, className: 'font-normal', cell: (email) => email.subject },
-  { header: 'To', cell: (email) => <span className="break-all">{email.to}</span> },
-  { header: 'Date', cell: (email) => formatDateTime(email.date) },
   {
-    header: 'Links',
+    header: words.columns.subject,
+    rowHeader: true,
+    className: 'font-normal',
+    cell: (email) => email.subject,
+  },
+  { header: words.columns.to, cell: (email) => <span className="break-all">{email.to}</span> },
+  { header: words.columns.date, cell: (email) => formatDateTime(email.date) },
+  {
+    header: words.columns.links,
     cell: (email) => (
       <ul className="space-y-1">
         {email.links.map((link) => (
@@ -30,21 +37,21 @@ const columns: DataColumn<OutboxEmail>[] = [
 export function OutboxList() {
   const outbox = useOutbox();
   if (outbox.error instanceof ApiError && outbox.error.status === 404)
-    return <EmptyState>{messages.emails.outboxUnavailable}</EmptyState>;
+    return <EmptyState>{words.outboxUnavailable}</EmptyState>;
   return (
     <QueryState
       query={outbox}
-      pendingLabel="Loading the outbox"
-      errorTitle="The outbox could not be loaded"
+      pendingLabel={words.outboxLoading}
+      errorTitle={words.outboxFailed}
       isEmpty={(emails) => emails.length === 0}
-      empty={<EmptyState>{messages.emails.outboxEmpty}</EmptyState>}
+      empty={<EmptyState>{words.outboxEmpty}</EmptyState>}
     >
       {(emails) => (
         <DataTable
           rows={emails}
           rowKey={(email) => email.file}
           columns={columns}
-          caption={`${emails.length} ${emails.length === 1 ? 'email' : 'emails'}`}
+          caption={words.count(emails.length)}
           busy={outbox.isFetching}
         />
       )}
