@@ -21,6 +21,24 @@ describe('loadEnv', () => {
     expect(env.METRICS_HOST).toBe('127.0.0.1');
   });
 
+  it('writes emails to the outbox unless SMTP_URL names an SMTP server', () => {
+    expect(loadEnv({}).SMTP_URL).toBeUndefined();
+    expect(loadEnv({}).MAIL_FROM).toBe('Laptop Parts Shop <shop@localhost>');
+    expect(loadEnv({ SMTP_URL: 'smtp://u:p@mail.example:587' }).SMTP_URL).toBe(
+      'smtp://u:p@mail.example:587',
+    );
+    expect(loadEnv({ SMTP_URL: 'smtps://mail.example' }).SMTP_URL).toBe('smtps://mail.example');
+    expect(() => loadEnv({ SMTP_URL: 'https://mail.example' })).toThrow(
+      /SMTP_URL: must be an smtp/,
+    );
+    expect(loadEnv({ MAIL_FROM: 'Shop <orders@shop.example>' }).MAIL_FROM).toBe(
+      'Shop <orders@shop.example>',
+    );
+    // A line break would let the sender add headers of its own.
+    expect(() => loadEnv({ MAIL_FROM: 'a@b.example\r\nBcc: x@y.example' })).toThrow(/MAIL_FROM/);
+    expect(() => loadEnv({ MAIL_FROM: 'shop' })).toThrow(/MAIL_FROM/);
+  });
+
   it('takes a metrics token and port at their bounds', () => {
     expect(loadEnv({ METRICS_TOKEN: 'x'.repeat(16) }).METRICS_TOKEN).toBe('x'.repeat(16));
     expect(loadEnv({ METRICS_TOKEN: '~'.repeat(256) }).METRICS_TOKEN).toBe('~'.repeat(256));
