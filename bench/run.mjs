@@ -4,9 +4,18 @@
 //   npm run bench -- --no-build                   use the existing build
 //   npm run bench -- --seconds 10                 longer load rounds
 //   npm run bench -- --strict                     a skipped line fails too (CI has everything)
+//   npm run bench -- --only backoffice            the back office at a million orders (not in the
+//                                                 default run: seeding takes many minutes);
+//                                                 backoffice-pglite or backoffice-postgres: one
+//     BENCH_SCALE_PGLITE_DIR=folder               start from a copy of a DATA_DIR already seeded
+//     BENCH_SCALE_TEMPLATE=name                   start from a copy of a PostgreSQL database
+//                                                 already seeded (on BENCH_DATABASE_URL's server;
+//                                                 BENCH_DATABASE_LOG: its log, for the plans)
 // Every server and folder it makes is removed at the end, on failure and on Ctrl-C too.
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SCALE, capturePlans, measureBackoffice, seedAtScale } from './backoffice.mjs';
 import { measureCatalogue } from './catalogue.mjs';
 import { cleanupAll, tempDir } from './lib/cleanup.mjs';
 import { createDatabase, openPglite, openPostgres, startPostgres } from './lib/databases.mjs';
@@ -38,9 +47,32 @@ const { values: args } = parseArgs({
     strict: { type: 'boolean', default: false },
   },
 });
-const only = new Set(args.only ? args.only.split(',') : ALL);
+const only = new Set(
+  (args.only ? args.only.split(',') : ALL).flatMap((name) =>
+    name === 'backoffice' ? ['backoffice-pglite', 'backoffice-postgres'] : [name],
+  ),
+);
 const seconds = Number(args.seconds);
 const startedAt = performance.now();
+
+/** A seeded PGlite folder at `dataDir`: a copy of BENCH_SCALE_PGLITE_DIR, or seeded now. */
+function seededDataDir(dataDir) {
+  const from = process.env.BENCH_SCALE_PGLITE_DIR;
+  if (from) {
+    fs.cpSync(from, dataDir, { recursive: true });
+    return `a copy of ${from}`;
+  }
+  return `seeded ${SCALE.orders} orders in ${seedAtScale({ DATA_DIR: dataDir }).toFixed(0)} s`;
+}
+
+/** A seeded PostgreSQL database: a copy of BENCH_SCALE_TEMPLATE, or seeded now. */
+async function seededDatabase(serverUrl) {
+  const template = process.env.BENCH_SCALE_TEMPLATE;
+  const databaseUrl = await createDatabase(serverUrl, 'shop_backoffice', template);
+  if (template) return { databaseUrl, how: `a copy of the database ${template}` };
+  const seconds = seedAtScale({ DATABASE_URL: databaseUrl });
+  return { databaseUrl, how: `seeded ${SCALE.orders} orders in ${seconds.toFixed(0)} s` };
+}
 
 const rows = [];
 const notes = [];
@@ -399,6 +431,89 @@ try {
     notes.push(
       'WORKERS: on 2 cores PostgreSQL and the shop share the CPU, so there is no target; the CPU lines show where the time goes.',
     );
+  });
+
+  /** The lines of one database's back office run, against `listTarget` ms for the lists. */
+  const backofficeRows = (database, result, listTarget) => {
+    for (const line of result.lines) {
+      const target = line.list === 'Sales dashboard' ? 200 : listTarget;
+      row(
+        `Back office ${database}: ${line.list}, ${line.label}, p99 of 200`,
+        line.p99,
+        undefined,
+        ms,
+        `< ${target} ms`,
+        line.p99 < target,
+      );
+    }
+    row(
+      `Back office ${database}: CSV export of ${result.csv.rows} orders, RSS growth`,
+      result.csv.growthKb,
+      undefined,
+      mb,
+      '< 50 MB',
+      result.csv.growthKb < 50 * 1024,
+    );
+    notes.push(
+      `Back office ${database}: the export took ${result.csv.seconds.toFixed(0)} s from an RSS of ${mb(result.csv.beforeKb)}; p50s: ${result.lines.map((line) => `${line.list} ${line.label} ${ms(line.p50)}`).join('; ')}.`,
+    );
+  };
+
+  await step('backoffice-pglite', 'back office at a million orders on PGlite', async () => {
+    const dataDir = path.join(dir, 'backoffice-pglite');
+    const logFile = path.join(dir, 'backoffice-pglite.log');
+    notes.push(`Back office PGlite: ${seededDataDir(dataDir)}.`);
+    let shop = await startShop({ dataDir, logFile });
+    try {
+      const result = await measureBackoffice({
+        shop,
+        openDirect: () => openPglite(dataDir),
+        pauseShop: () => shop.stop(),
+        resumeShop: async () => (shop = await startShop({ dataDir, logFile })),
+      });
+      backofficeRows('PGlite', result, 200);
+    } finally {
+      await shop.stop();
+    }
+  });
+
+  await step('backoffice-postgres', 'back office at a million orders on PostgreSQL', async () => {
+    const serverUrl = await postgres('Back office PostgreSQL lines');
+    if (!serverUrl) return;
+    const { databaseUrl, how } = await seededDatabase(serverUrl);
+    notes.push(`Back office PostgreSQL: ${how}.`);
+    const logFile = path.join(dir, 'backoffice-pg.log');
+    const shop = await startShop({ databaseUrl, logFile });
+    let result;
+    try {
+      result = await measureBackoffice({ shop, openDirect: () => openPostgres(databaseUrl) });
+      backofficeRows('PostgreSQL', result, 50);
+    } finally {
+      await shop.stop();
+    }
+    const serverLog = postgresServer.logFile ?? process.env.BENCH_DATABASE_LOG;
+    if (!serverLog) {
+      notes.push(
+        'Back office plans: not captured (BENCH_DATABASE_URL without BENCH_DATABASE_LOG).',
+      );
+      return;
+    }
+    const plans = await capturePlans({
+      databaseUrl,
+      serverLog,
+      startShop: () => startShop({ databaseUrl, logFile }),
+      admin: result.admin,
+      customer: result.customer,
+    });
+    row(
+      `Back office PostgreSQL: list and dashboard plans with a sequential scan of a large table`,
+      plans.sequential.length,
+      undefined,
+      String,
+      '0',
+      plans.sequential.length === 0,
+    );
+    notes.push(`Back office PostgreSQL plans (auto_explain):\n${plans.plans.join('\n')}`);
   });
 } catch (error) {
   failures.push(String(error.stack ?? error));

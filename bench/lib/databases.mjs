@@ -59,7 +59,7 @@ export const PG_BIN = '/usr/lib/postgresql/15/bin';
 /**
  * A PostgreSQL server for the bench: BENCH_DATABASE_URL when set, else a throwaway server
  * started as .ci/run does (initdb as an unprivileged user, 127.0.0.1, a free port), stopped
- * at cleanup. Answers { url } or { skipped: reason }.
+ * at cleanup. Answers { url, logFile } (no logFile with BENCH_DATABASE_URL) or { skipped: reason }.
  */
 export async function startPostgres() {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL };
@@ -110,15 +110,18 @@ export async function startPostgres() {
     'start',
   ]);
   onCleanup(() => run(path.join(PG_BIN, 'pg_ctl'), ['-D', `${dir}/data`, '-m', 'fast', 'stop']));
-  return { url: `postgres://${dbUser}@127.0.0.1:${port}/postgres` };
+  return { url: `postgres://${dbUser}@127.0.0.1:${port}/postgres`, logFile: `${dir}/server.log` };
 }
 
-/** A new empty database on the server (dropped at cleanup); answers its URL. */
-export async function createDatabase(serverUrl, name) {
+/**
+ * A new database on the server, empty or a copy of `template` (dropped at cleanup); answers
+ * its URL.
+ */
+export async function createDatabase(serverUrl, name, template) {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   onCleanup(async () => {
     const dropper = new pg.Client({ connectionString: serverUrl });

@@ -15,6 +15,7 @@ export async function load(options) {
     requests: result.requests.total,
     ok,
     non2xx: result.non2xx,
+    statusCodes: result.statusCodeStats,
     errors: result.errors + result.timeouts,
   };
 }
