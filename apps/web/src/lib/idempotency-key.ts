@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { ApiError } from './api-client';
 
 /**
@@ -15,3 +16,33 @@ export const newIdempotencyKey = () =>
  */
 export const isAnswerUnknown = (error: unknown) =>
   !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
+/**
+ * Sends one order attempt with `key`, and asks for a new key (`renew`) once the server has
+ * answered, accepted or refused; after no answer the key is kept, so a retry (a double click, a
+ * lost answer) orders once.
+ */
+export async function sendAttempt<Result>(
+  key: string,
+  renew: () => void,
+  send: (idempotencyKey: string) => Promise<Result>,
+): Promise<Result> {
+  try {
+    const result = await send(key);
+    renew();
+    return result;
+  } catch (error) {
+    if (!isAnswerUnknown(error)) renew();
+    throw error;
+  }
+}
+
+/** `sendAttempt` with a key kept in state: for every form that places an order. */
+export function useIdempotentAttempt() {
+  const [key, setKey] = useState(newIdempotencyKey);
+  return useCallback(
+    <Result>(send: (idempotencyKey: string) => Promise<Result>) =>
+      sendAttempt(key, () => setKey(newIdempotencyKey()), send),
+    [key],
+  );
+}

@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { formatCount, formatPrice } from '../../../lib/format';
-import { isAnswerUnknown, newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useIdempotentAttempt } from '../../../lib/idempotency-key';
 import { NeededByFieldSchema } from '../../../lib/needed-by-schema';
 import { useServerForm } from '../../../lib/use-server-form';
 import { usePlaceCheckout } from '../api/place-checkout';
@@ -33,7 +33,7 @@ interface CheckoutFormProps {
 export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: CheckoutFormProps) {
   const checkout = usePlaceCheckout();
   const [minDay] = useState(() => shopToday(new Date()));
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const attempt = useIdempotentAttempt();
   const {
     field,
     submitWith,
@@ -47,15 +47,11 @@ export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: Checkou
   });
 
   const onSubmit = submitWith(async (values) => {
-    try {
-      const order = await checkout.mutateAsync({ checkout: values, idempotencyKey });
-      setIdempotencyKey(newIdempotencyKey());
-      toast.success(messages.success.orderPlaced);
-      onPlaced(order);
-    } catch (error) {
-      if (!isAnswerUnknown(error)) setIdempotencyKey(newIdempotencyKey());
-      throw error;
-    }
+    const order = await attempt((idempotencyKey) =>
+      checkout.mutateAsync({ checkout: values, idempotencyKey }),
+    );
+    toast.success(messages.success.orderPlaced);
+    onPlaced(order);
   });
 
   return (

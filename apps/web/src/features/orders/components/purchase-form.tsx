@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { NeededByFieldSchema } from '../../../lib/needed-by-schema';
-import { isAnswerUnknown, newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useIdempotentAttempt } from '../../../lib/idempotency-key';
 import { formatCount, formatPrice } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useCreatePurchase } from '../api/create-purchase';
@@ -44,8 +44,7 @@ interface PurchaseFormProps {
 export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: PurchaseFormProps) {
   const purchase = useCreatePurchase();
   const [minDay] = useState(() => shopToday(new Date()));
-  // One key per order attempt: kept while the outcome is unknown, renewed once the server answered.
-  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const attempt = useIdempotentAttempt();
   const {
     field,
     submitWith,
@@ -72,18 +71,11 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
   const soldOut = available < min;
 
   const onSubmit = submitWith(async (values) => {
-    try {
-      const order = await purchase.mutateAsync({
-        purchase: { toolId: tool._id, ...values },
-        idempotencyKey,
-      });
-      setIdempotencyKey(newIdempotencyKey());
-      toast.success(messages.success.purchased);
-      onPurchased(order);
-    } catch (error) {
-      if (!isAnswerUnknown(error)) setIdempotencyKey(newIdempotencyKey());
-      throw error;
-    }
+    const order = await attempt((idempotencyKey) =>
+      purchase.mutateAsync({ purchase: { toolId: tool._id, ...values }, idempotencyKey }),
+    );
+    toast.success(messages.success.purchased);
+    onPurchased(order);
   });
 
   const { error: quantityError, ...quantityInput } = field('quantity', { valueAsNumber: true });
