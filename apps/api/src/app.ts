@@ -192,6 +192,8 @@ export function createApi({
   });
   // A password reset deleted the account's tokens (auth/better-auth.ts): none is remembered.
   auth.onPasswordReset(() => tokens.forgetAll());
+  // A new name (My Profile) is the token's caller's at once.
+  auth.onNameChange((userId) => tokens.forgetUser(userId));
   // Every process, this one included, hears each committed change (migration 0011).
   cacheSync?.subscribe({
     apply: (change) => {

@@ -193,6 +193,12 @@ const EnvSchema = z.object({
     .max(200)
     .regex(/^[^\r\n]*@[^\r\n]*$/, 'must be an email address, optionally as Name <address>')
     .default('Laptop Parts Shop <shop@localhost>'),
+  /**
+   * Sign-in with email and password waits until the account opened the link of its
+   * verification email (Better Auth's email verification). Off: unverified accounts sign in and
+   * are reminded to verify.
+   */
+  REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
   /** The label of the OpenID Connect button, e.g. "Okta" or "Keycloak". */
   OIDC_NAME: z.string().min(1).max(30).default('OpenID Connect'),
 });

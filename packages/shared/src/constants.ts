@@ -16,3 +16,5 @@ export const CART_LINES_MAX = 50;
 
 /** The web app's page that sets a new password; the reset email links to it with `?token=`. */
 export const PASSWORD_RESET_PAGE = '/reset-password';
+/** Where an email verification link lands (Better Auth's `callbackURL`): Login, which says so. */
+export const EMAIL_VERIFIED_PAGE = '/login?verified=1';

@@ -50,6 +50,39 @@ export const messages = {
     tooManyRequests: (minutes: number) =>
       `Too many password reset requests. Please try again in ${minutes} minutes.`,
   },
+  /** Email verification (issue 19): Login's refusal and resend, the notice, the link's landing. */
+  emailVerification: {
+    /** Sign-in refused while REQUIRE_EMAIL_VERIFICATION is on and the email is not verified. */
+    required:
+      'Please verify your email before you sign in: open the link we emailed you, or send a new one.',
+    resend: 'Send the link again',
+    /** The answer to a resend, whether or not the account exists or is verified already. */
+    resent: 'If that account still needs it, we sent a new link. Please check your email.',
+    /** Sign-up while verification is required: no session until the link is opened. */
+    checkEmail: (email: string) =>
+      `We sent a link to ${email}. Open it to verify your email, then sign in.`,
+    notice: (email: string) => `Please verify your email: open the link we sent to ${email}.`,
+    noticeLabel: 'Verify your email',
+    dismiss: 'Dismiss',
+    sentNotice: 'We sent a new link. Please check your email.',
+    verified: 'Your email is verified.',
+    invalidLink: 'This verification link is no longer valid. Sign in and send a new one.',
+  },
+  /** My Profile's account forms (issue 19): the display name and the password. */
+  account: {
+    nameTitle: 'Display Name',
+    nameLabel: 'Name',
+    saveName: 'Save Name',
+    nameChanged: 'Your name is changed.',
+    passwordTitle: 'Change Password',
+    currentPassword: 'Current Password',
+    newPassword: 'New Password',
+    savePassword: 'Change Password',
+    passwordChanged: 'Your password is changed. Your other devices are signed out.',
+    wrongPassword: 'The current password is not correct',
+    /** An account that signs in only with a provider has no password to change. */
+    noPassword: 'This account signs in with a provider and has no password here.',
+  },
   /** The shop's emails (apps/api/src/mail/templates): subjects and words. */
   email: {
     shopName: 'Laptop Parts Shop',
@@ -62,6 +95,50 @@ export const messages = {
       button: 'Set a new password',
       linkIntro: 'Or open this link:',
       ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
+    },
+    verifyEmail: {
+      subject: 'Verify your email for Laptop Parts Shop',
+      preview: 'One click confirms your email address',
+      body: 'Please confirm that this is your email address. Use the button below; the link works within one hour.',
+      button: 'Verify my email',
+      ignore: 'If you did not create an account, ignore this email.',
+    },
+    order: {
+      number: (id: string) => `Order ${id.slice(0, 8).toUpperCase()}`,
+      total: 'Total',
+      transactionId: 'Transaction id',
+      address: 'Delivery address',
+      view: 'See the order',
+      placed: {
+        subject: (number: string) => `We got your order (${number})`,
+        preview: 'Your order is placed; pay for it to have it sent',
+        body: (payBy: string) =>
+          `Thank you for your order. We hold its tools for you until ${payBy} (UTC): pay for it by then, or it is cancelled.`,
+        button: 'Pay for the order',
+      },
+      paid: {
+        subject: (number: string) => `Your receipt for ${number}`,
+        preview: 'Your payment is received',
+        body: 'Thank you: we received your payment. This is your receipt.',
+      },
+      shipped: {
+        subject: (number: string) => `Your order is on its way (${number})`,
+        preview: 'Your order has left our warehouse',
+        body: 'Your order has left our warehouse and is on its way to you.',
+      },
+      cancelled: {
+        subject: (number: string) => `Your order is cancelled (${number})`,
+        preview: 'Your order is cancelled and nothing was charged',
+        byBuyer: 'Your order is cancelled, as you asked. Nothing was charged.',
+        byShop: 'Your order was cancelled by the shop. Nothing was charged.',
+        expired:
+          'Your order was cancelled because it was not paid in time. Nothing was charged; you can order again at any time.',
+      },
+      paidAdmin: {
+        subject: (number: string, total: string) => `Order paid: ${number}, ${total}`,
+        preview: 'A customer paid for an order',
+        body: (name: string, email: string) => `${name} (${email}) paid for this order.`,
+      },
     },
   },
   /** The back office's list of emails that failed to send, and the outbox of development. */

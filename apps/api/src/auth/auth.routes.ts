@@ -14,6 +14,7 @@ import {
   RequestPasswordResetSchema,
   ResetPasswordSchema,
   RevokeSessionSchema,
+  SendVerificationEmailSchema,
   SignInOptionsSchema,
   SocialSignInSchema,
   UpdateAuthUserSchema,
@@ -51,14 +52,33 @@ const SignUpSchema = RegisterSchema.extend(optionalFields).strict();
 const SignInSchema = LoginSchema.extend(optionalFields).strict();
 const RequestResetSchema = RequestPasswordResetSchema.strict();
 const ResetSchema = ResetPasswordSchema.strict();
+const ChangeSchema = ChangePasswordSchema.strict();
+const UpdateUserSchema = UpdateAuthUserSchema.strict();
+const SendVerificationSchema = SendVerificationEmailSchema.strict();
 const REQUEST_RESET_PATH = '/api/auth/request-password-reset';
+const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
+const SEND_VERIFICATION_PATH = '/api/auth/send-verification-email';
 /** Our shared schemas check the forms' fields before Better Auth sees them: same messages. */
 const bodySchemas: Record<string, z.ZodType> = {
   '/api/auth/sign-up/email': SignUpSchema,
   '/api/auth/sign-in/email': SignInSchema,
   [REQUEST_RESET_PATH]: RequestResetSchema,
   '/api/auth/reset-password': ResetSchema,
+  [CHANGE_PASSWORD_PATH]: ChangeSchema,
+  '/api/auth/update-user': UpdateUserSchema,
+  [SEND_VERIFICATION_PATH]: SendVerificationSchema,
 };
+
+/** Better Auth's refusal code of an answer, if it is one of its JSON refusals. */
+const refusalCode = async (response: Response) =>
+  response.ok
+    ? undefined
+    : (
+        (await response
+          .clone()
+          .json()
+          .catch(() => undefined)) as { code?: string } | undefined
+      )?.code;
 
 const waitUntil = (deadline: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())));
@@ -164,16 +184,19 @@ const betterAuthEndpoints = [
     tags: ['Sign-in'],
     summary: "Change the signed-in account's name or picture",
     security: session,
-    request: { body: jsonBody(UpdateAuthUserSchema) },
+    request: { body: jsonBody(UpdateUserSchema) },
     responses: { 200: json(AuthStatusSchema, 'Changed'), ...refusals(400, 401, 403, 415) },
   }),
   defineRoute({
     method: 'post',
     path: '/auth/change-password',
     tags: ['Sign-in'],
-    summary: "Change the signed-in account's password",
+    summary:
+      "Change the signed-in account's password: ends its other sessions and every access token",
+    description:
+      'Needs the current password (400 INVALID_PASSWORD otherwise). Answers the new session (its cookie is set); the caller asks a new access token.',
     security: session,
-    request: { body: jsonBody(ChangePasswordSchema) },
+    request: { body: jsonBody(ChangeSchema) },
     responses: {
       200: json(AuthSignedInSchema, 'Changed'),
       ...refusals(400, 401, 403, 415),
@@ -208,6 +231,20 @@ const betterAuthEndpoints = [
     request: { body: jsonBody(ResetSchema) },
     responses: {
       200: json(AuthStatusSchema, 'Changed'),
+      ...refusals(400, 403, 415),
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/auth/send-verification-email',
+    tags: ['Sign-in'],
+    summary: 'Email a new verification link (valid one hour) to an account not verified yet',
+    description:
+      'Without a session: the same answer, after the same time, whether or not the account exists or needs it. With one: only for its own email (400 otherwise, or when it is verified already). Limited per network.',
+    security: [{}, ...session],
+    request: { body: jsonBody(SendVerificationSchema) },
+    responses: {
+      200: json(AuthStatusSchema, 'Asked (an email is sent if the account needs one)'),
       ...refusals(400, 403, 415),
     },
   }),
@@ -316,6 +353,14 @@ export function authRoutes(
             answerNoSoonerThan = performance.now() + RESET_ANSWER_FLOOR_MS;
             body = JSON.stringify({ email });
           }
+          if (c.req.path === CHANGE_PASSWORD_PATH) {
+            // A new password always ends the account's other sessions (and, below, its tokens).
+            body = JSON.stringify({ ...(parsed.data as object), revokeOtherSessions: true });
+          }
+          if (c.req.path === SEND_VERIFICATION_PATH) {
+            const { email, callbackURL } = parsed.data as { email: string; callbackURL?: string };
+            body = JSON.stringify({ email: normaliseEmail(email), callbackURL });
+          }
           if (c.req.path.endsWith('/sign-in/email')) {
             signInEmail = normaliseEmail((parsed.data as { email: string }).email);
             if (await limiter.isLocked(signInEmail, address)) {
@@ -345,6 +390,26 @@ export function authRoutes(
       if (signInEmail) {
         if (response.status === 401) await limiter.recordFailure(signInEmail, address);
         else if (response.ok) await limiter.clear(signInEmail, address);
+      }
+      if (c.req.path === CHANGE_PASSWORD_PATH) {
+        if (response.ok) {
+          const { user } = (await response.clone().json()) as { user: { id: string } };
+          await auth.passwordChanged(user.id);
+        } else {
+          const code = await refusalCode(response);
+          if (code === 'INVALID_PASSWORD') {
+            const message = messages.account.wrongPassword;
+            throw new AppError('INVALID_PASSWORD', message, { currentPassword: [message] });
+          }
+          if (code === 'CREDENTIAL_ACCOUNT_NOT_FOUND') {
+            throw new AppError('BAD_REQUEST', messages.account.noPassword);
+          }
+        }
+      }
+      if (signInEmail && response.status === 403) {
+        if ((await refusalCode(response)) === 'EMAIL_NOT_VERIFIED') {
+          throw new AppError('EMAIL_NOT_VERIFIED', messages.emailVerification.required);
+        }
       }
       if (answerNoSoonerThan !== undefined) {
         await waitUntil(answerNoSoonerThan);

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { getMigrations } from 'better-auth/db/migration';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
-import { PASSWORD_RESET_PAGE, type SignInOptions } from '@shop/shared';
+import { EMAIL_VERIFIED_PAGE, PASSWORD_RESET_PAGE, type SignInOptions } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/schema';
@@ -23,21 +23,43 @@ export type AuthEnv = Pick<
   | 'OIDC_CLIENT_SECRET'
   | 'OIDC_NAME'
   | 'AUTH_RATE_LIMIT_PER_MINUTE'
->;
+> &
+  Partial<Pick<Env, 'REQUIRE_EMAIL_VERIFICATION'>>;
 
 /** The header our server sets to the caller's address; a client's own value is replaced. */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
 export const OIDC_PROVIDER_ID = 'oidc';
 /** How long a password reset link works (Better Auth's verification row expires then). */
 export const RESET_LINK_TTL_SECONDS = 60 * 60;
+/** How long an email verification link works. */
+export const VERIFY_LINK_TTL_SECONDS = 60 * 60;
+/** Verification emails one network may ask Better Auth to send per minute. */
+export const VERIFY_REQUESTS_PER_MINUTE = 5;
 
 export interface AuthServices {
   /** The shop's emails: without it, password resets are refused (tools that need no email). */
   mail?: Pick<Mail, 'enqueue'>;
 }
 
-/** Told of each password reset, after its sessions and bearer tokens ended: caches forget. */
+/** Told of each new password (reset or change), after the bearer tokens ended: caches forget. */
 type PasswordResetListener = (authUserId: string) => void;
+/** Told of a shop user whose name changed with their sign-in identity's: caches forget. */
+type NameChangeListener = (shopUserId: string) => void;
+
+interface Listeners {
+  passwordReset: Set<PasswordResetListener>;
+  nameChange: Set<NameChangeListener>;
+}
+
+/**
+ * Ends every bearer token of an account (auth user id) and tells the caches: a password reset
+ * and a password change both end them (with Better Auth's sessions).
+ */
+async function endAccessTokens(db: Kysely<Database>, listeners: Listeners, authUserId: string) {
+  await sql`delete from access_tokens
+    where user_id in (select id from users where auth_user_id = ${authUserId})`.execute(db);
+  for (const listener of listeners.passwordReset) listener(authUserId);
+}
 
 export function signInOptions(env: AuthEnv): SignInOptions {
   return {
@@ -53,7 +75,7 @@ function authOptions(
   secret: string,
   logger: Logger,
   { mail }: AuthServices,
-  passwordResetListeners: Set<PasswordResetListener>,
+  listeners: Listeners,
 ) {
   return {
     // Better Auth's messages go to our structured log, not the console.
@@ -109,10 +131,43 @@ function authOptions(
       resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
       // A new password ends every session of the account, and (below) its bearer tokens.
       revokeSessionsOnPasswordReset: true,
-      onPasswordReset: async ({ user }: { user: { id: string } }) => {
-        await sql`delete from access_tokens
-          where user_id in (select id from users where auth_user_id = ${user.id})`.execute(db);
-        for (const listener of passwordResetListeners) listener(user.id);
+      onPasswordReset: ({ user }: { user: { id: string } }) =>
+        endAccessTokens(db, listeners, user.id),
+      // REQUIRE_EMAIL_VERIFICATION: a password sign-in waits for the emailed link (403).
+      requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION ?? false,
+    },
+    // Better Auth's email verification (issue 19): a signed token in a link to its
+    // /verify-email, which lands on Login. Sent at every sign-up, whether or not sign-in waits
+    // for it (decision 028), and again on request (/send-verification-email).
+    emailVerification: {
+      sendVerificationEmail: mail
+        ? async ({ user, token }: { user: { email: string; name: string }; token: string }) => {
+            await mail.enqueue({
+              to: user.email,
+              template: 'verify-email',
+              data: {
+                name: user.name,
+                url: `${env.PUBLIC_URL}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(EMAIL_VERIFIED_PAGE)}`,
+              },
+            });
+          }
+        : undefined,
+      sendOnSignUp: Boolean(mail),
+      expiresIn: VERIFY_LINK_TTL_SECONDS,
+    },
+    // My Profile's new name is the shop user's too: the navbar, the token's caller and the
+    // orders placed from now on say it (earlier orders keep the name they were placed with).
+    databaseHooks: {
+      user: {
+        update: {
+          after: async (user: { id: string; name: string }) => {
+            if (!user.name) return;
+            const changed = await sql<{ id: string }>`update users set name = ${user.name}
+              where auth_user_id = ${user.id} and name <> ${user.name} returning id`.execute(db);
+            for (const row of changed.rows)
+              for (const listener of listeners.nameChange) listener(row.id);
+          },
+        },
       },
     },
     socialProviders: {
@@ -156,6 +211,7 @@ function authOptions(
         '/get-session': false,
         // Counted by address and by email in auth.routes.ts (password-reset-limits.ts).
         '/request-password-reset': false,
+        '/send-verification-email': { window: 60, max: VERIFY_REQUESTS_PER_MINUTE },
       },
     },
     advanced: {
@@ -172,15 +228,24 @@ export function createAuth(
   logger: Logger,
   services: AuthServices = {},
 ) {
-  const passwordResetListeners = new Set<PasswordResetListener>();
-  const options = authOptions(db, env, secret, logger, services, passwordResetListeners);
+  const listeners: Listeners = { passwordReset: new Set(), nameChange: new Set() };
+  const options = authOptions(db, env, secret, logger, services, listeners);
   return Object.assign(betterAuth(options), {
     /** Whether password resets work here (a mail service was given). */
     passwordResetEnabled: Boolean(services.mail),
-    /** Calls `listener` after each password reset (the token cache forgets: app.ts). */
+    /** Calls `listener` after each password reset or change (the token cache forgets: app.ts). */
     onPasswordReset(listener: PasswordResetListener): void {
-      passwordResetListeners.add(listener);
+      listeners.passwordReset.add(listener);
     },
+    /** Calls `listener` with the shop user whose name changed (the token cache forgets: app.ts). */
+    onNameChange(listener: NameChangeListener): void {
+      listeners.nameChange.add(listener);
+    },
+    /**
+     * After a password change (My Profile, `/change-password`, which ended the other sessions):
+     * the account's bearer tokens end as after a reset; the caller asks a new one.
+     */
+    passwordChanged: (authUserId: string) => endAccessTokens(db, listeners, authUserId),
     /**
      * Creates or updates Better Auth's own tables; run at start before ours, on `db` when given
      * (the connection holding the migration lock). Answers the tables it created or changed.

@@ -9,13 +9,40 @@ import { EMAIL_MAX_WIDTH_PX, type TemplateData, type TemplateName, templates } f
 
 const origin = { publicUrl: 'https://shop.example' };
 
+const order = {
+  orderId: '0b4e7a3c-5f1d-4c2a-9e8b-1a2b3c4d5e6f',
+  name: 'Ann',
+  lines: [
+    { tool: 'Torx T5 driver', quantity: 10, unitPrice: 2.5, price: 25 },
+    { tool: 'Thermal paste', quantity: 3, unitPrice: 7.99, price: 23.97 },
+  ],
+  total: 48.97,
+  url: 'https://shop.example/dashboard/orders/0b4e7a3c-5f1d-4c2a-9e8b-1a2b3c4d5e6f',
+};
+
 const samples: { [Name in TemplateName]: TemplateData[Name] } = {
   'password-reset': { name: 'Ann', url: 'https://shop.example/reset-password?token=abc123' },
+  'verify-email': {
+    name: 'Ann',
+    url: 'https://shop.example/api/auth/verify-email?token=abc123&callbackURL=%2Flogin%3Fverified%3D1',
+  },
+  'order-placed': { ...order, payBy: '2026-11-24T15:30:00.000Z' },
+  'order-paid': { ...order, transactionId: 'pi_3Q1abc' },
+  'order-shipped': { ...order, address: '12 Road, Dhaka' },
+  'order-cancelled': { ...order, why: 'expired' },
+  'order-paid-admin': {
+    ...order,
+    name: 'Admin',
+    transactionId: 'pi_3Q1abc',
+    buyerName: 'Ann',
+    buyerEmail: 'ann@example.com',
+  },
 };
 
 /** Every address the HTML would load or send the reader to: src, href, background, CSS url(). */
 function addressesIn(html: string) {
   const withoutDoctype = html.replace(/^<!DOCTYPE[^>]*>/i, '');
+  // An attribute's `&amp;` is the address's `&`.
   return [
     ...[
       ...withoutDoctype.matchAll(
@@ -24,7 +51,7 @@ function addressesIn(html: string) {
     ].map((match) => match[1]!),
     ...[...withoutDoctype.matchAll(/url\(\s*['"]?([^'")]+)/gi)].map((match) => match[1]!),
     ...[...withoutDoctype.matchAll(/@import\s+['"]([^'"]+)/gi)].map((match) => match[1]!),
-  ];
+  ].map((address) => address.replaceAll('&amp;', '&'));
 }
 
 /** Widths in px the HTML sets: max-width and width in styles, and width attributes. */

@@ -19,6 +19,7 @@ import {
   RefundSchema,
   RegisterSchema,
   RequestPasswordResetSchema,
+  SendVerificationEmailSchema,
   ResetPasswordSchema,
   ReviewInputSchema,
   SandboxCardPaymentSchema,
@@ -117,6 +118,14 @@ const cases: TextCase[] = [
     schema: ResetPasswordSchema,
     // A token no reset gave: Better Auth's INVALID_TOKEN.
     accepted: 400,
+  },
+  {
+    route: 'POST /api/auth/*',
+    wildcard: 'send-verification-email',
+    caller: 'anonymous',
+    body: (w) => ({ email: w.a.email, callbackURL: '/login?verified=1' }),
+    schema: SendVerificationEmailSchema,
+    accepted: 200,
   },
   {
     route: 'GET /api/auth/*',

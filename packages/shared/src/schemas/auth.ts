@@ -151,17 +151,35 @@ export const OAuth2SignInSchema = z.object({
   callbackURL: z.string().optional(),
   errorCallbackURL: z.string().optional(),
 });
-/** `POST /api/auth/update-user` */
+/** `POST /api/auth/update-user`: My Profile's display name (the register form's rule). */
 export const UpdateAuthUserSchema = z.object({
-  name: z.string().optional(),
-  image: z.string().nullable().optional(),
+  name: PersonNameSchema.optional(),
+  image: z.string().check(noControlCharacters('Image')).max(2000).nullable().optional(),
 });
-/** `POST /api/auth/change-password` */
+/** My Profile's Display Name form. */
+export const ChangeNameSchema = z.object({ name: PersonNameSchema });
+export type ChangeName = z.infer<typeof ChangeNameSchema>;
+/**
+ * `POST /api/auth/change-password` (My Profile): the current password, and a new one by the
+ * register form's rule. The API always ends the account's other sessions and access tokens.
+ */
 export const ChangePasswordSchema = z.object({
-  currentPassword: z.string(),
-  newPassword: z.string(),
+  currentPassword: z
+    .string({ error: validation.passwordRequired })
+    .check(noControlCharacters('Password'))
+    .min(1, validation.passwordRequired)
+    .max(PASSWORD_MAX, `Must have at most ${PASSWORD_MAX} characters`),
+  newPassword: PasswordSchema,
   revokeOtherSessions: z.boolean().optional(),
 });
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
+/** `POST /api/auth/send-verification-email`: the account's email, and where its link lands. */
+export const SendVerificationEmailSchema = z.object({
+  email: EmailSchema,
+  callbackURL: z.string().check(noControlCharacters('callbackURL')).max(2000).optional(),
+});
+export type SendVerificationEmail = z.infer<typeof SendVerificationEmailSchema>;
 /** `POST /api/auth/revoke-session` */
 export const RevokeSessionSchema = z.object({ token: z.string() });
 

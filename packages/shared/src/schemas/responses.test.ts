@@ -16,6 +16,7 @@ import {
   RequestPasswordResetSchema,
   ResetPasswordSchema,
   RevokeSessionSchema,
+  SendVerificationEmailSchema,
   ShopUserSchema,
   SignInOptionsSchema,
   SocialSignInSchema,
@@ -193,6 +194,12 @@ const answers: [string, z.ZodType, Record<string, unknown>, string[]][] = [
     [],
   ],
   ['reset password', ResetPasswordSchema, { newPassword: 'secret2', token: 't' }, []],
+  [
+    'send verification email',
+    SendVerificationEmailSchema,
+    { email: 'ann@example.com', callbackURL: '/login?verified=1' },
+    ['callbackURL'],
+  ],
   [
     'failed email',
     FailedEmailSchema,

@@ -1,8 +1,27 @@
 import { type ReactElement, createElement } from 'react';
 import type { ShopOrigin } from './layout';
+import {
+  OrderCancelledEmail,
+  type OrderCancelledData,
+  OrderPaidAdminEmail,
+  type OrderPaidAdminData,
+  OrderPaidEmail,
+  type OrderPaidData,
+  OrderPlacedEmail,
+  type OrderPlacedData,
+  OrderShippedEmail,
+  type OrderShippedData,
+  orderCancelledSubject,
+  orderPaidAdminSubject,
+  orderPaidSubject,
+  orderPlacedSubject,
+  orderShippedSubject,
+} from './order';
 import { PasswordResetEmail, type PasswordResetData, passwordResetSubject } from './password-reset';
+import { VerifyEmail, type VerifyEmailData, verifyEmailSubject } from './verify-email';
 
 export type { ShopOrigin } from './layout';
+export type { OrderEmailLine } from './order';
 export { EMAIL_MAX_WIDTH_PX } from './brand';
 
 /**
@@ -12,6 +31,12 @@ export { EMAIL_MAX_WIDTH_PX } from './brand';
  */
 export interface TemplateData {
   'password-reset': PasswordResetData;
+  'verify-email': VerifyEmailData;
+  'order-placed': OrderPlacedData;
+  'order-paid': OrderPaidData;
+  'order-shipped': OrderShippedData;
+  'order-cancelled': OrderCancelledData;
+  'order-paid-admin': OrderPaidAdminData;
 }
 
 export type TemplateName = keyof TemplateData;
@@ -21,11 +46,22 @@ interface Template<Data> {
   render: (origin: ShopOrigin, data: Data) => ReactElement;
 }
 
+const template = <Data>(
+  subject: (data: Data) => string,
+  component: (props: { origin: ShopOrigin; data: Data }) => ReactElement,
+): Template<Data> => ({
+  subject,
+  render: (origin, data) => createElement(component, { origin, data }),
+});
+
 export const templates: { [Name in TemplateName]: Template<TemplateData[Name]> } = {
-  'password-reset': {
-    subject: passwordResetSubject,
-    render: (origin, data) => createElement(PasswordResetEmail, { origin, data }),
-  },
+  'password-reset': template(passwordResetSubject, PasswordResetEmail),
+  'verify-email': template(verifyEmailSubject, VerifyEmail),
+  'order-placed': template(orderPlacedSubject, OrderPlacedEmail),
+  'order-paid': template(orderPaidSubject, OrderPaidEmail),
+  'order-shipped': template(orderShippedSubject, OrderShippedEmail),
+  'order-cancelled': template(orderCancelledSubject, OrderCancelledEmail),
+  'order-paid-admin': template(orderPaidAdminSubject, OrderPaidAdminEmail),
 };
 
 export const isTemplateName = (name: string): name is TemplateName => name in templates;

@@ -1,5 +1,6 @@
 import {
   Body,
+  Button,
   Container,
   Head,
   Heading,
@@ -94,5 +95,26 @@ export function EmailLayout({
 export function Paragraph({ children }: { children: ReactNode }) {
   return (
     <Text style={{ fontSize: '15px', lineHeight: '24px', margin: '0 0 16px' }}>{children}</Text>
+  );
+}
+
+/** The email's one call to action, in the shop's colour. */
+export function PrimaryButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Button
+      href={href}
+      style={{
+        backgroundColor: brand.primary,
+        color: brand.primaryContent,
+        borderRadius: '8px',
+        fontSize: '15px',
+        fontWeight: 600,
+        padding: '12px 20px',
+        textDecoration: 'none',
+        display: 'inline-block',
+      }}
+    >
+      {children}
+    </Button>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Link } from '@react-email/components';
+import { Link } from '@react-email/components';
 import { messages } from '@shop/shared';
 import { brand } from './brand';
-import { EmailLayout, Paragraph, type ShopOrigin } from './layout';
+import { EmailLayout, Paragraph, PrimaryButton, type ShopOrigin } from './layout';
 
 export interface PasswordResetData {
   name: string;
@@ -25,21 +25,7 @@ export function PasswordResetEmail({
     <EmailLayout origin={origin} preview={words.preview} heading={words.subject}>
       <Paragraph>{messages.email.greeting(data.name)}</Paragraph>
       <Paragraph>{words.body}</Paragraph>
-      <Button
-        href={data.url}
-        style={{
-          backgroundColor: brand.primary,
-          color: brand.primaryContent,
-          borderRadius: '8px',
-          fontSize: '15px',
-          fontWeight: 600,
-          padding: '12px 20px',
-          textDecoration: 'none',
-          display: 'inline-block',
-        }}
-      >
-        {words.button}
-      </Button>
+      <PrimaryButton href={data.url}>{words.button}</PrimaryButton>
       <Paragraph>
         <br />
         {words.linkIntro}{' '}

@@ -19,7 +19,8 @@ describeEachDatabase('the emails routes', (kind) => {
     expect((await postAuth(app, '/request-password-reset', { email: person.email })).status).toBe(
       200,
     );
-    expect(await app.mail.runOnce()).toEqual({ sent: 1, failed: 0 });
+    // Sign-up's verification email is written too (decision 028).
+    expect(await app.mail.runOnce()).toEqual({ sent: 2, failed: 0 });
     const response = await app.request('/api/dev/outbox');
     expect(response.status).toBe(200);
     const [email] = (await response.json()) as {
