@@ -9,6 +9,7 @@ import { identityReader } from './auth/identity';
 import { createSessionTokens } from './auth/session-tokens';
 import { createPasswordResetLimiter } from './auth/password-reset-limits';
 import { createSignInLimiter } from './auth/sign-in-limiter';
+import type { DatabaseHandle } from './db/database';
 import type { Database } from './db/schema';
 import type { Env } from './env';
 import type { CacheSync } from './lib/cache-sync';
@@ -49,6 +50,7 @@ import { type AnyProvider, createPaymentsService } from './modules/payments/paym
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createStripeProvider } from './modules/payments/stripe-provider';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createOrderEmails } from './modules/orders/order-emails';
 import { createOrderExpiry } from './modules/orders/order-expiry';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -75,6 +77,8 @@ export type AppEnv = AuthEnv &
 
 export interface AppDeps {
   db: Kysely<Database>;
+  /** PostgreSQL: a query's rows as CSV, formatted by the server (db/copy-csv.ts). */
+  copyCsv?: DatabaseHandle['copyCsv'];
   env: AppEnv;
   logger: Logger;
   auth: Auth;
@@ -131,6 +135,7 @@ function choosePaymentProvider(db: Kysely<Database>, env: AppEnv): AnyProvider {
 /** The API, under `/api`. The server adds the web app's files around it. */
 export function createApi({
   db,
+  copyCsv,
   env,
   logger,
   auth,
@@ -165,6 +170,7 @@ export function createApi({
     tools,
     cart,
     onStockChange: tools.catalogueChanged,
+    copyCsv,
     events: metrics?.events,
     unpaidOrderTtlMinutes: env.UNPAID_ORDER_TTL_MINUTES,
     maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
@@ -214,6 +220,8 @@ export function createApi({
     onRemove: async (userId, trx) =>
       (await orders.cancelUnpaidOfUser(userId, trx)) > 0 ? tools.catalogueChanged : undefined,
   });
+  // The order emails: queued by the mail worker from the orders' history, before each sweep.
+  mail.addSource(createOrderEmails(db, { mail, users, publicUrl: env.PUBLIC_URL }).queueDue);
   // Better Auth first, then the modules (docs/architecture.md).
   api.route(
     '/',

@@ -108,6 +108,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const replay = createCatalogueReplay(env, logger, cacheListener, metrics);
   const app = createApp({
     db: database.db,
+    copyCsv: database.copyCsv,
     env,
     logger,
     auth,

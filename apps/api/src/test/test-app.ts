@@ -102,6 +102,7 @@ export async function createTestApp(
   if (!options.database && (options.seed ?? true)) await seedDemoData(database.db);
   const app = createApp({
     db: database.db,
+    copyCsv: database.copyCsv,
     env,
     logger,
     auth,

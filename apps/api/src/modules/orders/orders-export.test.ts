@@ -3,9 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, setOrderStatus, uncachedTools } from '../../test/shop';
+import { type Account, postCheckout, setOrderStatus, uncachedTools } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createCartService } from '../cart/cart.service';
+import { ordersCsv } from './orders-export';
 import { createOrdersService } from './orders.service';
 
 const HEADER =
@@ -148,4 +149,55 @@ describeEachDatabase('the CSV export of orders', (kind) => {
         .reverse(),
     );
   });
+  it.skipIf(kind !== 'postgres')(
+    'is the same file, cell for cell, from the server (COPY) as from the batches',
+    async () => {
+      // An order of two tools (the Tools cell from its lines), one paid (a transaction id), one
+      // with a day it is needed by, beside the orders of the tests above.
+      const fan = (await (
+        await send(app, 'POST', '/api/tools', admin.token, {
+          name: '+Fan, "quiet"',
+          description: 'A name a spreadsheet would run',
+          minOrderQuantity: 1,
+          availableQuantity: 50,
+          price: 3.33,
+          img: '/images/tools/nvme-ssd.svg',
+        })
+      ).json()) as Tool;
+      for (const [toolId, quantity] of [
+        [tool._id, 1],
+        [fan._id, 3],
+      ] as const) {
+        await send(app, 'POST', '/api/cart/lines', bob.token, { toolId, quantity });
+      }
+      const checkout = await postCheckout(app, bob, {
+        phone: '+1 555 0100',
+        address: '@home',
+        neededBy: '2031-01-02',
+      });
+      expect(checkout.status).toBe(201);
+      const paid = await place(alice, '2 Paid Lane');
+      await setOrderStatus(app, paid._id, 'paid');
+      await app.database.db
+        .updateTable('orders')
+        .set({ transaction_id: 'pi_copy_1' })
+        .where('id', '=', paid._id)
+        .execute();
+
+      const orders = createOrdersService(app.database.db, {
+        tools: uncachedTools(app.database.db),
+        cart: createCartService(app.database.db),
+        unpaidOrderTtlMinutes: 60,
+        maxUnpaidOrders: 50,
+      });
+      const fromBatches = await new Response(
+        ordersCsv({ exportBatches: orders.exportBatches, exportCopy: () => undefined }, {}),
+      ).text();
+      const fromServer = await exported();
+      expect(fromServer.split('\n').length).toBeGreaterThan(10);
+      expect(fromServer).toContain(`"1 x Export Dock; 3 x +Fan, ""quiet""",4,22.49,`);
+      expect(fromServer).toContain(`,'@home,'+1 555 0100,2031-01-02\n`);
+      expect(fromServer).toBe(fromBatches);
+    },
+  );
 });

@@ -19,7 +19,7 @@ import {
   paidStatuses,
   SHOP_TIME_ZONE,
 } from '@shop/shared';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once';
 import { containing } from '../../db/like-pattern';
 import { keptCount } from '../../db/list-counts';
@@ -27,6 +27,7 @@ import type { Database, OrderLineRow, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
 import type { ToolsService } from '../tools/tools.service';
+import { CSV_COLUMNS_SQL } from './orders-export';
 import { type CurrentUser, normaliseEmail } from '../../auth/identity';
 
 const centsToDollars = (cents: number) => cents / 100;
@@ -232,6 +233,8 @@ export interface OrdersServiceOptions {
   cart: CheckoutCart;
   /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
   onStockChange?: () => void;
+  /** PostgreSQL: a query's rows as CSV, formatted by the server (the CSV export). */
+  copyCsv?: (query: CompiledQuery) => ReadableStream<Uint8Array>;
   /** Told of each order placed and each order paid (the metrics). */
   events?: Pick<ShopEvents, 'orderPlaced' | 'orderPaid'>;
   /** How long a new unpaid order holds its stock (UNPAID_ORDER_TTL_MINUTES). */
@@ -1047,6 +1050,16 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         if (rows.length < batchSize) return;
         afterId = rows.at(-1)!.id;
       }
+    },
+
+    /**
+     * The filtered orders as CSV formatted by PostgreSQL (`copyCsv`), newest first, with the
+     * columns and escapes of the batches' CSV (orders-export.ts); none on PGlite.
+     */
+    exportCopy(filter: OrderFilter): ReadableStream<Uint8Array> | undefined {
+      if (!options.copyCsv) return undefined;
+      const query = newestFirst(filtered(db.selectFrom('orders').select(CSV_COLUMNS_SQL), filter));
+      return options.copyCsv(query.compile());
     },
 
     /** An order's history, oldest first, for its buyer or an admin (404 for anyone else). */
