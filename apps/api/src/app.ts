@@ -50,6 +50,7 @@ import { type AnyProvider, createPaymentsService } from './modules/payments/paym
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createStripeProvider } from './modules/payments/stripe-provider';
 import { createOrdersService } from './modules/orders/orders.service';
+import { createOrderEmails } from './modules/orders/order-emails';
 import { createOrderExpiry } from './modules/orders/order-expiry';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
@@ -219,6 +220,8 @@ export function createApi({
     onRemove: async (userId, trx) =>
       (await orders.cancelUnpaidOfUser(userId, trx)) > 0 ? tools.catalogueChanged : undefined,
   });
+  // The order emails: queued by the mail worker from the orders' history, before each sweep.
+  mail.addSource(createOrderEmails(db, { mail, users, publicUrl: env.PUBLIC_URL }).queueDue);
   // Better Auth first, then the modules (docs/architecture.md).
   api.route(
     '/',

@@ -210,6 +210,11 @@ export interface PaymentRefundsTable {
 }
 
 /** An email to send, kept until it is sent (migration 0018, mail/mail-queue.ts). */
+/** Order events whose emails are still to be queued (migration 0019). */
+export interface OrderEventEmailsTable {
+  event_id: string;
+}
+
 export interface EmailOutboxTable {
   id: Generated<string>;
   /** The template's name (mail/templates): what the worker renders `data` with. */
@@ -249,6 +254,7 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   request_counters: RequestCountersTable;
   email_outbox: EmailOutboxTable;
+  order_event_emails: OrderEventEmailsTable;
 }
 
 export type ToolRow = Selectable<ToolsTable>;

@@ -64,6 +64,8 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
   let wake: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let again = false;
+  /** What queues emails of its own before each sweep (the order emails: app.ts). */
+  const sources = new Set<() => Promise<unknown>>();
 
   /** Claims the next due email nobody else is sending, for the lease. */
   async function claim(at: RawBuilder<Date>): Promise<OutboxRow | undefined> {
@@ -144,6 +146,12 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
   /** Sends every due email (by `now`, or the database's clock). Answers how many went and failed. */
   async function runOnce(now?: Date): Promise<{ sent: number; failed: number }> {
     const at = now ? sql<Date>`${now.toISOString()}::timestamptz` : sql<Date>`now()`;
+    for (const source of sources) {
+      // A source that fails (its database away) leaves its work for the next sweep.
+      await source().catch((error: unknown) =>
+        logger.error({ err: error }, 'emails not queued; will try again'),
+      );
+    }
     let sent = 0;
     let failed = 0;
     for (let count = 0; count < SWEEP_MAX; count++) {
@@ -207,6 +215,20 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
     },
 
     runOnce,
+
+    /**
+     * Runs `source` before each sweep, to queue emails it keeps track of itself (the order
+     * emails of order events); answers how to stop.
+     */
+    addSource(source: () => Promise<unknown>): () => void {
+      sources.add(source);
+      return () => sources.delete(source);
+    },
+
+    /** Sweeps in a moment (a running worker only): something was marked for a source. */
+    wake(): void {
+      if (timer && !wake) wakeSoon();
+    },
 
     /** Emails that failed at least once, newest first: sent since, or still to be retried. */
     async listFailed(limit = 100): Promise<FailedEmail[]> {

@@ -17,6 +17,7 @@ import * as pagedLists from './0015-paged-lists';
 import * as orderAndUserSearch from './0016-order-and-user-search';
 import * as backOfficeAtScale from './0017-back-office-at-scale';
 import * as emailOutbox from './0018-email-outbox';
+import * as orderEmails from './0019-order-emails';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-order-and-user-search': orderAndUserSearch,
   '0017-back-office-at-scale': backOfficeAtScale,
   '0018-email-outbox': emailOutbox,
+  '0019-order-emails': orderEmails,
 };

@@ -120,6 +120,16 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
         ]);
     },
 
+    /** Every admin's email and name (the order emails' alerts), in the caller's transaction. */
+    async admins(executor: Kysely<Database> = db): Promise<{ email: string; name: string }[]> {
+      return executor
+        .selectFrom('users')
+        .select(['email', 'name'])
+        .where('role', '=', 'admin')
+        .orderBy('email')
+        .execute();
+    },
+
     async findByEmail(email: string): Promise<ShopUser | undefined> {
       const row = await db
         .selectFrom('users')

@@ -1,0 +1,196 @@
+/**
+ * The order emails (issue 19), against a real SMTP server on loopback: the customer hears
+ * when an order is placed, paid (a receipt: tools, quantities, unit prices, total, transaction
+ * id), shipped and cancelled (by them, by an admin, by its pay-by time); every admin hears
+ * when one is paid. Each exactly once, queued with the change or not at all, and a payment
+ * made while the SMTP server is away answers at once, its receipt sent once the server is back,
+ * across a restart of the shop.
+ */
+import { messages } from '@shop/shared';
+import { sql } from 'kysely';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
+import { newPerson, send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { type Account, order, payInTestMode, setUpShop } from '../../test/shop';
+import { type TestSmtpServer, recipientOf, startSmtpServer } from '../../test/smtp-server';
+import { TEST_ORIGIN, type TestApp, createTestApp } from '../../test/test-app';
+
+const words = messages.email.order;
+const numberOf = (orderId: string) => words.number(orderId);
+
+describeEachDatabase('order emails', (kind) => {
+  let smtp: TestSmtpServer;
+  let app: TestApp;
+  let admins: Account[];
+  let tool: { _id: string; name: string };
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await createTestApp(kind, { seed: false, smtpUrl: smtp.url });
+    const shop = await setUpShop(app);
+    admins = [shop.admin, await signUpAdmin(app)];
+    tool = shop.tool;
+    await app.mail.runOnce();
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.stop();
+  });
+
+  /** The emails one address received with this subject. */
+  const received = (to: string, subject: string) =>
+    smtp.received.filter((mail) => recipientOf(mail) === to && mail.subject === subject);
+
+  /** Sends what is due; answers the one email `to` received with `subject`, checking it is one. */
+  async function theEmail(to: string, subject: string): Promise<ParsedMail> {
+    expect((await app.mail.runOnce()).failed).toBe(0);
+    // However often the worker runs again, nothing more.
+    await app.mail.runOnce();
+    const emails = received(to, subject);
+    expect(emails, `${subject} to ${to}`).toHaveLength(1);
+    expect(emails[0]!.html, 'an HTML part').toBeTruthy();
+    return emails[0]!;
+  }
+
+  const customer = () => signUpWithToken(app, newPerson('orderer'));
+
+  it('tells the customer the order is placed, with its lines, total and payment page', async () => {
+    const buyer = await customer();
+    const placed = await order(app, buyer, tool._id, 3);
+    const email = await theEmail(buyer.email, words.placed.subject(numberOf(placed._id)));
+    expect(email.text).toContain(`${tool.name}: 3 × $14.50 = $43.50`);
+    expect(email.text).toContain(`${words.total}: $43.50`);
+    expect(email.text).toContain(`${TEST_ORIGIN}/dashboard/payment/${placed._id}`);
+  });
+
+  it('sends the customer a receipt and every admin an alert when an order is paid, once each', async () => {
+    const buyer = await customer();
+    const placed = await order(app, buyer, tool._id, 2);
+    const { transactionId } = await payInTestMode(app, buyer, placed._id);
+    const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(placed._id)));
+    for (const part of [
+      `${tool.name}: 2 × $14.50 = $29.00`,
+      `${words.total}: $29.00`,
+      `${words.transactionId}: ${transactionId}`,
+    ]) {
+      expect(receipt.text, part).toContain(part);
+    }
+    for (const admin of admins) {
+      const alert = await theEmail(
+        admin.email,
+        words.paidAdmin.subject(numberOf(placed._id), '$29.00'),
+      );
+      expect(alert.text).toContain(words.paidAdmin.body(buyer.name, buyer.email));
+      expect(alert.text).toContain(transactionId);
+    }
+    // The placed email went too, once.
+    expect(received(buyer.email, words.placed.subject(numberOf(placed._id)))).toHaveLength(1);
+  });
+
+  it('tells the customer the order is shipped', async () => {
+    const buyer = await customer();
+    const placed = await order(app, buyer, tool._id);
+    await payInTestMode(app, buyer, placed._id);
+    const shipped = await send(app, 'POST', `/api/purchase/${placed._id}/ship`, admins[0]!.token);
+    expect(shipped.status).toBe(200);
+    const email = await theEmail(buyer.email, words.shipped.subject(numberOf(placed._id)));
+    expect(email.text).toContain('5 Elm Street');
+  });
+
+  it('tells the customer of a cancel: theirs, an admin’s, or its pay-by time passing', async () => {
+    const buyer = await customer();
+    const cancelled = messages.email.order.cancelled;
+    const byBuyer = await order(app, buyer, tool._id);
+    expect(
+      (await send(app, 'POST', `/api/purchase/${byBuyer._id}/cancel`, buyer.token)).status,
+    ).toBe(200);
+    const byShop = await order(app, buyer, tool._id);
+    expect(
+      (await send(app, 'POST', `/api/purchase/${byShop._id}/cancel`, admins[0]!.token)).status,
+    ).toBe(200);
+    const expired = await order(app, buyer, tool._id);
+    // Earlier tests' unpaid orders expire with it.
+    expect(
+      await app.orderExpiry.runOnce(new Date(Date.parse(expired.payBy!) + 1000)),
+    ).toBeGreaterThanOrEqual(1);
+
+    for (const [placed, body] of [
+      [byBuyer, cancelled.byBuyer],
+      [byShop, cancelled.byShop],
+      [expired, cancelled.expired],
+    ] as const) {
+      const email = await theEmail(buyer.email, cancelled.subject(numberOf(placed._id)));
+      expect(email.text).toContain(body);
+    }
+  });
+
+  it('queues nothing for a change rolled back, and the emails of one committed', async () => {
+    const buyer = await customer();
+    const placed = await order(app, buyer, tool._id);
+    await app.mail.runOnce();
+    const marks = () =>
+      app.database.db
+        .selectFrom('order_event_emails')
+        .innerJoin('order_events', 'order_events.id', 'order_event_emails.event_id')
+        .select(sql<number>`count(*)::int`.as('count'))
+        .where('order_events.order_id', '=', placed._id)
+        .executeTakeFirstOrThrow();
+    await app.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('orders')
+          .set({ status: 'cancelled' })
+          .where('id', '=', placed._id)
+          .execute();
+        expect(
+          (
+            await trx
+              .selectFrom('order_event_emails')
+              .innerJoin('order_events', 'order_events.id', 'order_event_emails.event_id')
+              .select(sql<number>`count(*)::int`.as('count'))
+              .where('order_events.order_id', '=', placed._id)
+              .executeTakeFirstOrThrow()
+          ).count,
+        ).toBe(1);
+        throw new Error('rolled back');
+      })
+      .catch(() => undefined);
+    expect((await marks()).count).toBe(0);
+    await app.mail.runOnce();
+    expect(received(buyer.email, words.cancelled.subject(numberOf(placed._id)))).toHaveLength(0);
+  });
+
+  it('answers a payment at once with the SMTP server away; the receipt goes once it is back, after a restart, once', async () => {
+    const buyer = await customer();
+    const placed = await order(app, buyer, tool._id, 4);
+    await app.mail.runOnce();
+    await smtp.stop();
+    try {
+      const started = performance.now();
+      const { transactionId } = await payInTestMode(app, buyer, placed._id);
+      const took = performance.now() - started;
+      console.info(`[${kind}] payment with the SMTP server away: ${took.toFixed(0)} ms`);
+      expect(took).toBeLessThan(2000);
+      // The worker tries: the receipt and the two alerts fail, and wait.
+      expect(await app.mail.runOnce()).toEqual({ sent: 0, failed: 1 + admins.length });
+
+      app = await app.restart();
+      await smtp.start();
+      const later = new Date(Date.now() + 31_000);
+      expect(await app.mail.runOnce(later)).toEqual({ sent: 1 + admins.length, failed: 0 });
+      await app.mail.runOnce(new Date(Date.now() + 7_200_000));
+      const receipts = received(buyer.email, words.paid.subject(numberOf(placed._id)));
+      expect(receipts).toHaveLength(1);
+      expect(receipts[0]!.text).toContain(`${words.transactionId}: ${transactionId}`);
+      for (const admin of admins) {
+        expect(
+          received(admin.email, words.paidAdmin.subject(numberOf(placed._id), '$58.00')),
+        ).toHaveLength(1);
+      }
+    } finally {
+      await smtp.start().catch(() => undefined);
+    }
+  });
+});
