@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { VerifyEmailNotice } from '../../features/auth/components/verify-email-notice';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { paths } from '../../lib/paths';
 import { LineIcon } from '../../components/ui/line-icon';
@@ -104,6 +105,7 @@ export default function DashboardLayout() {
         >
           Dashboard menu
         </button>
+        <VerifyEmailNotice />
         <Outlet />
       </div>
       <dialog

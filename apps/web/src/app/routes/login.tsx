@@ -1,8 +1,10 @@
+import { messages } from '@shop/shared';
 import { useState } from 'react';
 import { Link, type Location, Navigate, useLocation, useSearchParams } from 'react-router';
 import { FormAlert } from '../../components/ui/form-alert';
 import { AuthCard, AuthNotice } from '../../features/auth/components/auth-card';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { ResendVerification } from '../../features/auth/components/resend-verification';
 import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { providerErrorText } from '../../features/auth/utils/provider-error';
@@ -33,17 +35,32 @@ export default function LoginRoute() {
   const location = useLocation();
   const state = loginState(location.state);
   const [searchParams] = useSearchParams();
-  const [error, setError] = useState(() => providerErrorText(searchParams.get('error')));
+  // An email verification link lands here (?verified=1), with ?error= when it did not work.
+  const fromVerification = searchParams.get('verified') === '1';
+  const [error, setError] = useState(() =>
+    fromVerification && searchParams.get('error')
+      ? messages.emailVerification.invalidLink
+      : providerErrorText(searchParams.get('error')),
+  );
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
   const clearError = () => setError(null);
+  const notice =
+    state.notice ??
+    (fromVerification && !searchParams.get('error') ? messages.emailVerification.verified : null);
 
   if (status === 'signedIn') return <Navigate to={returnPath(state)} replace />;
   // The whole screen shows at once, the loading button in place of Login while the auth state
   // loads: nothing moves when it arrives (layout shift, decision 010).
   return (
     <AuthCard title="Login">
-      <AuthNotice message={state.notice ?? null} />
+      <AuthNotice message={notice} />
       <FormAlert message={error} />
-      <LoginForm authLoading={status === 'loading'} onFailure={setError} />
+      {unverifiedEmail && <ResendVerification email={unverifiedEmail} />}
+      <LoginForm
+        authLoading={status === 'loading'}
+        onFailure={setError}
+        onUnverified={setUnverifiedEmail}
+      />
       <p className="text-center text-sm">
         New to the shop?{' '}
         <Link to={paths.register} className="link link-primary">

@@ -1,5 +1,6 @@
+import { messages } from '@shop/shared';
 import { useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { FormAlert } from '../../components/ui/form-alert';
 import { AuthCard, AuthLoading } from '../../features/auth/components/auth-card';
 import { RegisterForm } from '../../features/auth/components/register-form';
@@ -10,6 +11,10 @@ import { paths } from '../../lib/paths';
 export default function RegisterRoute() {
   const { status } = useAuth();
   const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
+  // REQUIRE_EMAIL_VERIFICATION: no session until the emailed link; Login says so.
+  const mustVerify = (email: string) =>
+    void navigate(paths.login, { state: { notice: messages.emailVerification.checkEmail(email) } });
 
   if (status === 'signedIn') return <Navigate to={paths.homeAlias} replace />;
   return (
@@ -19,7 +24,7 @@ export default function RegisterRoute() {
       ) : (
         <>
           <FormAlert message={error} />
-          <RegisterForm onFailure={setError} />
+          <RegisterForm onFailure={setError} onMustVerify={mustVerify} />
           <p className="text-center text-sm">
             Already have an account?{' '}
             <Link to={paths.login} className="link link-primary">

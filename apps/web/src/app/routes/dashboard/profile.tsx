@@ -1,5 +1,7 @@
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { ChangeNameForm } from '../../../features/auth/components/change-name-form';
+import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { useProfile } from '../../../features/profile/api/get-profile';
 import { ProfileCard } from '../../../features/profile/components/profile-card';
@@ -17,13 +19,18 @@ function ProfileContent({ email }: { email: string }) {
         <div className="grid items-start gap-8 lg:grid-cols-2">
           <ProfileCard profile={profile} />
           <ProfileForm email={email} profile={profile} />
+          <ChangeNameForm name={profile.name} />
+          <ChangePasswordForm />
         </div>
       )}
     </QueryState>
   );
 }
 
-/** My Profile (signed in): the profile card and the Update Profile form. */
+/**
+ * My Profile (signed in): the profile card and the Update Profile form, then the account's
+ * display name and password.
+ */
 export default function ProfileRoute() {
   const { user } = useAuth();
   return (

@@ -8,6 +8,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** Whether the account opened its verification link (or its provider vouched for it). */
+  emailVerified?: boolean;
   image?: string | null;
 }
 

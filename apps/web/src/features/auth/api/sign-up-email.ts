@@ -9,18 +9,25 @@ interface SignUpEmailResponse {
   user: SessionUser;
 }
 
-/** `POST /api/auth/sign-up/email`: creates the account and signs it in (session cookie). */
+/**
+ * `POST /api/auth/sign-up/email`: creates the account and signs it in (session cookie); with
+ * REQUIRE_EMAIL_VERIFICATION on the server, no session (`token` null) until the emailed link.
+ */
 export const signUpEmail = (body: Register) =>
   api.post<SignUpEmailResponse>('/auth/sign-up/email', body);
 
-/** Signs up, then fetches and stores the access token before the caller redirects. */
+/**
+ * Signs up, then fetches and stores the access token before the caller redirects; answers
+ * whether the account must first open its verification email (no session then).
+ */
 export function useSignUpEmail() {
   const completeSignIn = useCompleteSignIn();
   return useMutation({
     mutationFn: async (body: Register) => {
-      const { user } = await signUpEmail(body);
+      const { token, user } = await signUpEmail(body);
+      if (token === null) return { user, mustVerify: true };
       await completeSignIn(user.email);
-      return user;
+      return { user, mustVerify: false };
     },
   });
 }

@@ -1,4 +1,5 @@
 import { type Login, messages } from '@shop/shared';
+import { ApiError } from '../../../lib/api-client';
 import { Link } from 'react-router';
 import type { Resolver } from 'react-hook-form';
 import { useSignInEmail } from '../api/sign-in-email';
@@ -30,13 +31,15 @@ interface LoginFormProps {
   authLoading: boolean;
   /** The sign-in failed (the screen shows why above the form), or null: a new attempt starts. */
   onFailure: (message: string | null) => void;
+  /** The sign-in was refused until this email is verified (the screen offers a new link). */
+  onUnverified: (email: string | null) => void;
 }
 
 /**
  * Email and password (checked on submit, then on change). On success the
  * token is stored and the session reloaded; the screen then redirects.
  */
-export function LoginForm({ authLoading, onFailure }: LoginFormProps) {
+export function LoginForm({ authLoading, onFailure, onUnverified }: LoginFormProps) {
   const signIn = useSignInEmail();
   const {
     field,
@@ -51,7 +54,14 @@ export function LoginForm({ authLoading, onFailure }: LoginFormProps) {
   });
 
   const onSubmit = submitWith(async (values) => {
-    await signIn.mutateAsync(values);
+    onUnverified(null);
+    try {
+      await signIn.mutateAsync(values);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED')
+        onUnverified(values.email);
+      throw error;
+    }
   });
   // Fetched ahead while the visitor types; a failure shows on submit, which tries again.
   const prefetchCheck = () => void loadSchemaResolver().catch(() => undefined);

@@ -8,10 +8,12 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 interface RegisterFormProps {
   /** The sign-up failed (the screen shows why above the form), or null: a new attempt starts. */
   onFailure: (message: string | null) => void;
+  /** The account must open its verification email before it signs in (no session yet). */
+  onMustVerify: (email: string) => void;
 }
 
 /** Name, email and password; the account is signed in and gets its token on success. */
-export function RegisterForm({ onFailure }: RegisterFormProps) {
+export function RegisterForm({ onFailure, onMustVerify }: RegisterFormProps) {
   const signUp = useSignUpEmail();
   const {
     field,
@@ -26,7 +28,8 @@ export function RegisterForm({ onFailure }: RegisterFormProps) {
   });
 
   const onSubmit = submitWith(async (values) => {
-    await signUp.mutateAsync(values);
+    const { user, mustVerify } = await signUp.mutateAsync(values);
+    if (mustVerify) onMustVerify(user.email);
   });
 
   return (
