@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
 import { cookiesOf, newPerson, postAuth, requestToken, signUp } from '../test/identity';
 import { type TestSmtpServer, linksIn, recipientOf, startSmtpServer } from '../test/smtp-server';
-import { TEST_CLIENT_IP_HEADER, TEST_ORIGIN, type TestApp, createTestApp } from '../test/test-app';
+import {
+  TEST_CLIENT_IP_HEADER,
+  TEST_ORIGIN,
+  type TestApp,
+  createTestApp,
+  testEnv,
+} from '../test/test-app';
 
 let addresses = 0;
 const freshAddress = () => ({
@@ -202,6 +208,23 @@ describeEachDatabase('email verification', (kind) => {
         },
       );
       expect(needless.status).toBe(400);
+    });
+
+    it('makes ADMIN_EMAIL admin only once its link is opened, as a provider verifying it would', async () => {
+      const owner = { ...newPerson('owner'), email: testEnv.ADMIN_EMAIL! };
+      const cookie = await signUp(app, owner);
+      const adminCheck = async () => {
+        const response = await requestToken(app, owner.email, cookie);
+        const { token } = (await response.json()) as { token: string };
+        const check = await app.request(`/api/admin/${owner.email}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        return ((await check.json()) as { admin: boolean }).admin;
+      };
+      expect(await adminCheck()).toBe(false);
+      const [link] = await verificationLinks(app, smtp, owner.email);
+      expect((await open(app, link!, cookie)).status).toBe(302);
+      expect(await adminCheck()).toBe(true);
     });
   });
 });
