@@ -433,17 +433,20 @@ try {
     );
   });
 
-  /** The lines of one database's back office run, against `listTarget` ms for the lists. */
-  const backofficeRows = (database, result, listTarget) => {
+  /**
+   * The lines of one database's back office run: the lists against `listTarget` ms, the
+   * dashboard against `dashboardTarget` (issue 18 sets one on PostgreSQL only).
+   */
+  const backofficeRows = (database, result, { listTarget, dashboardTarget }) => {
     for (const line of result.lines) {
-      const target = line.list === 'Sales dashboard' ? 200 : listTarget;
+      const target = line.list === 'Sales dashboard' ? dashboardTarget : listTarget;
       row(
         `Back office ${database}: ${line.list}, ${line.label}, p99 of 200`,
         line.p99,
         undefined,
         ms,
-        `< ${target} ms`,
-        line.p99 < target,
+        target ? `< ${target} ms` : undefined,
+        target ? line.p99 < target : undefined,
       );
     }
     row(
@@ -455,7 +458,7 @@ try {
       result.csv.growthKb < 50 * 1024,
     );
     notes.push(
-      `Back office ${database}: the export took ${result.csv.seconds.toFixed(0)} s from an RSS of ${mb(result.csv.beforeKb)}; p50s: ${result.lines.map((line) => `${line.list} ${line.label} ${ms(line.p50)}`).join('; ')}.`,
+      `Back office ${database}: the export took ${result.csv.seconds.toFixed(0)} s from an RSS of ${mb(result.csv.beforeKb)}; a second export grew it by ${mb(result.csv.second.growthKb)} (${result.csv.second.seconds.toFixed(0)} s); p50s: ${result.lines.map((line) => `${line.list} ${line.label} ${ms(line.p50)}`).join('; ')}.`,
     );
   };
 
@@ -471,7 +474,7 @@ try {
         pauseShop: () => shop.stop(),
         resumeShop: async () => (shop = await startShop({ dataDir, logFile })),
       });
-      backofficeRows('PGlite', result, 200);
+      backofficeRows('PGlite', result, { listTarget: 200 });
     } finally {
       await shop.stop();
     }
@@ -487,7 +490,7 @@ try {
     let result;
     try {
       result = await measureBackoffice({ shop, openDirect: () => openPostgres(databaseUrl) });
-      backofficeRows('PostgreSQL', result, 50);
+      backofficeRows('PostgreSQL', result, { listTarget: 50, dashboardTarget: 200 });
     } finally {
       await shop.stop();
     }
