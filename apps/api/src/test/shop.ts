@@ -25,6 +25,24 @@ export const card = (number: string, overrides: Record<string, unknown> = {}) =>
   ...overrides,
 });
 
+/** A tool an admin adds through the API: 500 at $10 a piece unless `fields` say otherwise. */
+export async function createTool(
+  app: TestApp,
+  admin: Account,
+  fields: Partial<Pick<Tool, 'minOrderQuantity' | 'availableQuantity' | 'price'>> &
+    Pick<Tool, 'name' | 'description'>,
+): Promise<Tool> {
+  const created = await send(app, 'POST', '/api/tools', admin.token, {
+    minOrderQuantity: 1,
+    availableQuantity: 500,
+    price: 10,
+    img: '/images/tools/nvme-ssd.svg',
+    ...fields,
+  });
+  expect(created.status).toBe(201);
+  return (await created.json()) as Tool;
+}
+
 /** An admin and one tool at $14.50 to buy. */
 export async function setUpShop(app: TestApp, availableQuantity = 500) {
   const admin = await signUpAdmin(app);

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import type { Account } from '../../test/shop';
+import { type Account, createTool } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 /**
@@ -92,16 +92,10 @@ describeEachDatabase('order counts kept by the database', (kind) => {
     app = await createTestApp(kind, { seed: false });
     admin = await signUpAdmin(app);
     buyer = await signUpWithToken(app);
-    tool = (await (
-      await send(app, 'POST', '/api/tools', admin.token, {
-        name: 'Counted Dock',
-        description: 'Ordered to be counted',
-        minOrderQuantity: 1,
-        availableQuantity: 500,
-        price: 10,
-        img: '/images/tools/nvme-ssd.svg',
-      })
-    ).json()) as Tool;
+    tool = await createTool(app, admin, {
+      name: 'Counted Dock',
+      description: 'Ordered to be counted',
+    });
   });
   afterAll(() => app.close());
 

@@ -3,7 +3,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, postCheckout, setOrderStatus, uncachedTools } from '../../test/shop';
+import {
+  type Account,
+  createTool,
+  postCheckout,
+  setOrderStatus,
+  uncachedTools,
+} from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createCartService } from '../cart/cart.service';
 import { ordersCsv } from './orders-export';
@@ -154,16 +160,11 @@ describeEachDatabase('the CSV export of orders', (kind) => {
     async () => {
       // An order of two tools (the Tools cell from its lines), one paid (a transaction id), one
       // with a day it is needed by, beside the orders of the tests above.
-      const fan = (await (
-        await send(app, 'POST', '/api/tools', admin.token, {
-          name: '+Fan, "quiet"',
-          description: 'A name a spreadsheet would run',
-          minOrderQuantity: 1,
-          availableQuantity: 50,
-          price: 3.33,
-          img: '/images/tools/nvme-ssd.svg',
-        })
-      ).json()) as Tool;
+      const fan = await createTool(app, admin, {
+        name: '+Fan, "quiet"',
+        description: 'A name a spreadsheet would run',
+        price: 3.33,
+      });
       for (const [toolId, quantity] of [
         [tool._id, 1],
         [fan._id, 3],
