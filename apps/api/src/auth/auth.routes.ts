@@ -66,6 +66,7 @@ const bodySchemas: Record<string, z.ZodType> = {
   '/api/auth/reset-password': ResetSchema,
   [CHANGE_PASSWORD_PATH]: ChangeSchema,
   '/api/auth/update-user': UpdateUserSchema,
+  // Better Auth compares and looks up its email in lower case itself.
   [SEND_VERIFICATION_PATH]: SendVerificationSchema,
 };
 
@@ -356,10 +357,6 @@ export function authRoutes(
           if (c.req.path === CHANGE_PASSWORD_PATH) {
             // A new password always ends the account's other sessions (and, below, its tokens).
             body = JSON.stringify({ ...(parsed.data as object), revokeOtherSessions: true });
-          }
-          if (c.req.path === SEND_VERIFICATION_PATH) {
-            const { email, callbackURL } = parsed.data as { email: string; callbackURL?: string };
-            body = JSON.stringify({ email: normaliseEmail(email), callbackURL });
           }
           if (c.req.path.endsWith('/sign-in/email')) {
             signInEmail = normaliseEmail((parsed.data as { email: string }).email);
