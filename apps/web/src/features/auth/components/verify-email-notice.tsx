@@ -54,7 +54,9 @@ export function VerifyEmailNotice() {
         <rect x="3" y="5" width="18" height="14" rx="2" />
         <path d="m3 7 9 6 9-6" />
       </LineIcon>
-      <p className="min-w-0 flex-1 break-words">{words.notice(user.email)}</p>
+      <p className="min-w-0 flex-[1_1_14rem] [overflow-wrap:anywhere]">
+        {words.notice(user.email)}
+      </p>
       <div className="flex gap-2">
         <button
           type="button"
