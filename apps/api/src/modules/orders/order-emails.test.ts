@@ -12,7 +12,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, order, payInTestMode, setUpShop } from '../../test/shop';
+import { type Account, order, payInTestMode, postCheckout, setUpShop } from '../../test/shop';
 import { type TestSmtpServer, recipientOf, startSmtpServer } from '../../test/smtp-server';
 import { TEST_ORIGIN, type TestApp, createTestApp } from '../../test/test-app';
 
@@ -86,6 +86,40 @@ describeEachDatabase('order emails', (kind) => {
     }
     // The placed email went too, once.
     expect(received(buyer.email, words.placed.subject(numberOf(placed._id)))).toHaveLength(1);
+  });
+
+  it('lists every tool of a checkout in its receipt, with its quantity and unit price', async () => {
+    const buyer = await customer();
+    const other = await send(app, 'POST', '/api/tools', admins[0]!.token, {
+      name: 'Thermal Paste',
+      description: 'A tube',
+      minOrderQuantity: 1,
+      availableQuantity: 100,
+      price: 4.25,
+      img: '/images/tools/cooling-fan.svg',
+    });
+    expect(other.status).toBe(201);
+    const paste = (await other.json()) as { _id: string };
+    for (const [toolId, quantity] of [
+      [tool._id, 2],
+      [paste._id, 3],
+    ] as const) {
+      const added = await send(app, 'POST', '/api/cart/lines', buyer.token, { toolId, quantity });
+      expect(added.status).toBe(200);
+    }
+    const placed = await postCheckout(app, buyer, { phone: '555 0100', address: '5 Elm Street' });
+    expect(placed.status).toBe(201);
+    const { _id: orderId } = (await placed.json()) as { _id: string };
+    const { transactionId } = await payInTestMode(app, buyer, orderId);
+    const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(orderId)));
+    for (const part of [
+      `${tool.name}: 2 × $14.50 = $29.00`,
+      'Thermal Paste: 3 × $4.25 = $12.75',
+      `${words.total}: $41.75`,
+      `${words.transactionId}: ${transactionId}`,
+    ]) {
+      expect(receipt.text, part).toContain(part);
+    }
   });
 
   it('tells the customer the order is shipped', async () => {
