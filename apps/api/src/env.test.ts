@@ -53,6 +53,8 @@ describe('loadEnv', () => {
     const env = loadEnv({});
     expect(env.BODY_LIMIT_BYTES).toBe(100 * 1024);
     expect(env.ACCESS_TOKEN_TTL_MINUTES).toBe(12 * 60);
+    // Sign-up's flow of the product: no waiting for an emailed link.
+    expect(env.REQUIRE_EMAIL_VERIFICATION).toBe(false);
   });
 
   it('reads the values it is given', () => {
@@ -89,6 +91,7 @@ describe('loadEnv', () => {
     ['PORT', 'eighty', /PORT: must be a port number/],
     ['PORT', '70000', /PORT: must be between 0 and 65535/],
     ['SEED_DEMO', 'maybe', /SEED_DEMO: must be true or false/],
+    ['REQUIRE_EMAIL_VERIFICATION', 'maybe', /REQUIRE_EMAIL_VERIFICATION: must be true or false/],
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL: must be a postgres/],
     ['CORS_ORIGINS', 'not a url', /CORS_ORIGINS/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
