@@ -88,12 +88,13 @@ export const messages = {
     shopName: 'Laptop Parts Shop',
     greeting: (name: string) => `Hello ${name},`,
     footer: 'You receive this email because of your account at Laptop Parts Shop.',
+    /** Before a link email's address, written out under its button. */
+    linkIntro: 'Or open this link:',
     passwordReset: {
       subject: 'Reset your Laptop Parts Shop password',
       preview: 'A link to set a new password, valid for one hour',
       body: 'Someone asked to reset the password of your Laptop Parts Shop account. Use the button below to set a new one. The link works once, within one hour.',
       button: 'Set a new password',
-      linkIntro: 'Or open this link:',
       ignore: 'If you did not ask for this, ignore this email: your password stays as it is.',
     },
     verifyEmail: {

@@ -98,6 +98,25 @@ export function Paragraph({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A link email's action: the button, then its address written out for a mail app that hides
+ * buttons (the password reset and the verification emails).
+ */
+export function ActionWithLink({ href, label }: { href: string; label: string }) {
+  return (
+    <>
+      <PrimaryButton href={href}>{label}</PrimaryButton>
+      <Paragraph>
+        <br />
+        {messages.email.linkIntro}{' '}
+        <Link href={href} style={{ color: brand.primary, wordBreak: 'break-all' }}>
+          {href}
+        </Link>
+      </Paragraph>
+    </>
+  );
+}
+
 /** The email's one call to action, in the shop's colour. */
 export function PrimaryButton({ href, children }: { href: string; children: ReactNode }) {
   return (

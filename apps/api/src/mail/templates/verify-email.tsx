@@ -1,7 +1,5 @@
-import { Link } from '@react-email/components';
 import { messages } from '@shop/shared';
-import { brand } from './brand';
-import { EmailLayout, Paragraph, PrimaryButton, type ShopOrigin } from './layout';
+import { ActionWithLink, EmailLayout, Paragraph, type ShopOrigin } from './layout';
 
 export interface VerifyEmailData {
   name: string;
@@ -19,14 +17,7 @@ export function VerifyEmail({ origin, data }: { origin: ShopOrigin; data: Verify
     <EmailLayout origin={origin} preview={words.preview} heading={words.subject}>
       <Paragraph>{messages.email.greeting(data.name)}</Paragraph>
       <Paragraph>{words.body}</Paragraph>
-      <PrimaryButton href={data.url}>{words.button}</PrimaryButton>
-      <Paragraph>
-        <br />
-        {messages.email.passwordReset.linkIntro}{' '}
-        <Link href={data.url} style={{ color: brand.primary, wordBreak: 'break-all' }}>
-          {data.url}
-        </Link>
-      </Paragraph>
+      <ActionWithLink href={data.url} label={words.button} />
       <Paragraph>{words.ignore}</Paragraph>
     </EmailLayout>
   );
