@@ -74,6 +74,11 @@ describe("a tool's price", () => {
     expect(messagesFor(PriceSchema, 0.01)).toEqual([]);
   });
 
+  it('refuses a positive price under a cent, which would be stored as 0 cents', () => {
+    expect(messagesFor(PriceSchema, 5e-324)).toEqual(['Price must be above 0']);
+    expect(messagesFor(PriceSchema, 1e-9)).toEqual(['Price must be above 0']);
+  });
+
   it('accepts 100000 and refuses 100000.01', () => {
     expect(messagesFor(PriceSchema, 100_000)).toEqual([]);
     expect(messagesFor(PriceSchema, 100_000.01)).toEqual(['Price must be at most 100000']);

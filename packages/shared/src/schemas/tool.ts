@@ -64,13 +64,18 @@ export const ImageUrlSchema = z
     message: 'Provide a valid image URL (http or https)',
   });
 
+/** Within a millionth of a whole number of cents: 0.1 * 100 is 10.000000000000002 in floating point. */
+const isWholeCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
 export const PriceSchema = z
   .number({ error: 'Price is required' })
   .positive('Price must be above 0')
   .max(100_000, 'Price must be at most 100000')
-  // Within a millionth of a whole number of cents: 0.1 * 100 is 10.000000000000002 in floating point.
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-    message: 'Price can have at most 2 decimals',
+  .refine(isWholeCents, { message: 'Price can have at most 2 decimals' })
+  // A whole number of cents, but none: a positive price within a millionth of 0 cents (5e-324)
+  // would be stored as 0.
+  .refine((value) => value <= 0 || !isWholeCents(value) || Math.round(value * 100) >= 1, {
+    message: 'Price must be above 0',
   });
 
 export const DescriptionSchema = z
