@@ -77,8 +77,8 @@ export type AppEnv = AuthEnv &
 
 export interface AppDeps {
   db: Kysely<Database>;
-  /** PostgreSQL: a query's rows as CSV, formatted by the server (db/copy-csv.ts). */
-  copyCsv?: DatabaseHandle['copyCsv'];
+  /** A bounded query's rows as CSV, formatted by the database (db/copy-csv.ts). */
+  copyCsv: DatabaseHandle['copyCsv'];
   env: AppEnv;
   logger: Logger;
   auth: Auth;

@@ -4,7 +4,6 @@ import { gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
-  type CompiledQuery,
   Kysely,
   Migrator,
   PostgresDialect,
@@ -15,7 +14,7 @@ import {
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { isConnectionFailure } from '../lib/database-unavailable';
-import { copyCsvOut } from './copy-csv';
+import { type CopyCsv, copyCsvFromPGlite, copyCsvFromPool } from './copy-csv';
 import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
 import type { Database } from './schema';
@@ -30,11 +29,8 @@ export interface DatabaseHandle {
   /** Where the data lives, for the start message: a folder or a server (without password). */
   location: string;
   close(): Promise<void>;
-  /**
-   * PostgreSQL only: a query's rows as CSV, formatted and streamed by the server (copy-csv.ts).
-   * PGlite has no streaming COPY: its callers read batches instead.
-   */
-  copyCsv?: (query: CompiledQuery) => ReadableStream<Uint8Array>;
+  /** A bounded query's rows as CSV, formatted by the database (copy-csv.ts). */
+  copyCsv: CopyCsv;
   /** PostgreSQL only: the pool's connections now, for the metrics (PGlite has one, no pool). */
   poolUse?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: a snapshot of the whole database, to open copies of it quickly (tests). */
@@ -211,7 +207,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       kind: 'postgres',
       location: url.toString(),
       close: () => db.destroy(),
-      copyCsv: (query) => copyCsvOut(config.databaseUrl, query),
+      copyCsv: copyCsvFromPool(pool),
       poolUse: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -241,6 +237,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
         if (!pglite.closed) await pglite.close();
         release();
       },
+      copyCsv: copyCsvFromPGlite(pglite, db),
       snapshot: () => pglite.dumpDataDir('none'),
       ...('dataDir' in config
         ? {

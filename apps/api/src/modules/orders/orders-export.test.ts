@@ -1,4 +1,4 @@
-import type { Order, Tool } from '@shop/shared';
+import type { Order, OrderFilter, Tool } from '@shop/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
@@ -12,7 +12,6 @@ import {
 } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createCartService } from '../cart/cart.service';
-import { ordersCsv } from './orders-export';
 import { createOrdersService } from './orders.service';
 
 const HEADER =
@@ -50,12 +49,12 @@ describeEachDatabase('the CSV export of orders', (kind) => {
     );
     return response.text();
   };
-  /** The order ids of the rows (a quoted cell may hold a line break: its lines start otherwise). */
+  /**
+   * The order ids of the rows: the lines that start with one (not the header; a quoted cell may
+   * hold a line break, and its next line starts otherwise).
+   */
   const idsIn = (csv: string) =>
-    csv
-      .split('\n')
-      .slice(1)
-      .flatMap((line) => /^[0-9a-f-]{36},/.exec(line)?.[0].slice(0, 36) ?? []);
+    csv.split('\n').flatMap((line) => /^[0-9a-f-]{36},/.exec(line)?.[0].slice(0, 36) ?? []);
 
   beforeAll(async () => {
     app = await createTestApp(kind, { seed: false, env: { MAX_UNPAID_ORDERS: 50 } });
@@ -130,75 +129,87 @@ describeEachDatabase('the CSV export of orders', (kind) => {
     );
   });
 
-  it('reads the orders a batch at a time, each once, even when they were placed at the same moment', async () => {
-    const same = [];
-    for (let index = 0; index < 5; index++) same.push(await place(alice, `Batch ${index}`));
-    await placedAt(
-      same.map((order) => order._id),
-      '2026-05-05T10:00:00.123456Z',
-    );
-    const orders = createOrdersService(app.database.db, {
+  /** The service, to read the export's batches one by one (the route streams them all). */
+  const ordersService = () =>
+    createOrdersService(app.database.db, {
       tools: uncachedTools(app.database.db),
       cart: createCartService(app.database.db),
+      copyCsv: app.database.copyCsv,
       unpaidOrderTtlMinutes: 60,
       maxUnpaidOrders: 50,
     });
-    const batches: string[][] = [];
-    for await (const batch of orders.exportBatches({ from: '2026-05-05', to: '2026-05-05' }, 2)) {
-      batches.push(batch.map((order) => order._id));
+  const batchesOf = async (filter: OrderFilter, batchSize: number) => {
+    const batches: string[] = [];
+    const decoder = new TextDecoder();
+    for await (const batch of ordersService().exportCsv(filter, batchSize)) {
+      batches.push(decoder.decode(batch));
     }
-    expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
-    expect(batches.flat()).toEqual(
-      same
-        .map((order) => order._id)
-        .sort()
-        .reverse(),
-    );
-  });
-  it.skipIf(kind !== 'postgres')(
-    'is the same file, cell for cell, from the server (COPY) as from the batches',
-    async () => {
-      // An order of two tools (the Tools cell from its lines), one paid (a transaction id), one
-      // with a day it is needed by, beside the orders of the tests above.
-      const fan = await createTool(app, admin, {
-        name: '+Fan, "quiet"',
-        description: 'A name a spreadsheet would run',
-        price: 3.33,
-      });
-      for (const [toolId, quantity] of [
-        [tool._id, 1],
-        [fan._id, 3],
-      ] as const) {
-        await send(app, 'POST', '/api/cart/lines', bob.token, { toolId, quantity });
-      }
-      const checkout = await postCheckout(app, bob, {
-        phone: '+1 555 0100',
-        address: '@home',
-        neededBy: '2031-01-02',
-      });
-      expect(checkout.status).toBe(201);
-      const paid = await place(alice, '2 Paid Lane');
-      await setOrderStatus(app, paid._id, 'paid');
-      await app.database.db
-        .updateTable('orders')
-        .set({ transaction_id: 'pi_copy_1' })
-        .where('id', '=', paid._id)
-        .execute();
+    return batches;
+  };
 
-      const orders = createOrdersService(app.database.db, {
-        tools: uncachedTools(app.database.db),
-        cart: createCartService(app.database.db),
-        unpaidOrderTtlMinutes: 60,
-        maxUnpaidOrders: 50,
-      });
-      const fromBatches = await new Response(
-        ordersCsv({ exportBatches: orders.exportBatches, exportCopy: () => undefined }, {}),
-      ).text();
-      const fromServer = await exported();
-      expect(fromServer.split('\n').length).toBeGreaterThan(10);
-      expect(fromServer).toContain(`"1 x Export Dock; 3 x +Fan, ""quiet""",4,22.49,`);
-      expect(fromServer).toContain(`,'@home,'+1 555 0100,2031-01-02\n`);
-      expect(fromServer).toBe(fromBatches);
-    },
-  );
+  it('reads the orders a batch at a time, each once, even when they were placed at the same moment', async () => {
+    const same = [];
+    for (let index = 0; index < 5; index++) same.push(await place(alice, `Batch ${index}`));
+    const newestFirst = same
+      .map((order) => order._id)
+      .sort()
+      .reverse();
+    await placedAt(newestFirst, '2026-05-05T10:00:00.123456Z');
+    const day = { from: '2026-05-05', to: '2026-05-05' };
+
+    const batches = await batchesOf(day, 2);
+    expect(batches.map((batch) => idsIn(batch).length)).toEqual([2, 2, 1]);
+    expect(batches.flatMap(idsIn)).toEqual(newestFirst);
+    // The header once, at the start.
+    expect(batches.map((batch) => batch.startsWith(`${HEADER}\n`))).toEqual([true, false, false]);
+    expect(batches.join('')).toBe(await exported('?from=2026-05-05&to=2026-05-05'));
+
+    // A batch exactly full ends the export with no empty batch after it.
+    await placedAt([newestFirst[0]!], '2026-05-06T10:00:00Z');
+    expect((await batchesOf(day, 2)).map((batch) => idsIn(batch).length)).toEqual([2, 2]);
+  });
+
+  it('is the header alone when no order matches', async () => {
+    expect(await exported('?from=2020-01-01&to=2020-01-01')).toBe(`${HEADER}\n`);
+    expect(await batchesOf({ from: '2020-01-01', to: '2020-01-01' }, 2)).toEqual([`${HEADER}\n`]);
+  });
+
+  it('writes an order of several tools, a paid one and a day needed by, the same in any batch size', async () => {
+    const fan = await createTool(app, admin, {
+      name: '+Fan, "quiet"',
+      description: 'A name a spreadsheet would run',
+      price: 3.33,
+    });
+    for (const [toolId, quantity] of [
+      [tool._id, 1],
+      [fan._id, 3],
+    ] as const) {
+      await send(app, 'POST', '/api/cart/lines', bob.token, { toolId, quantity });
+    }
+    const checkout = await postCheckout(app, bob, {
+      phone: '+1 555 0100',
+      address: '@home',
+      neededBy: '2031-01-02',
+    });
+    expect(checkout.status).toBe(201);
+    const paid = await place(alice, '2 Paid Lane');
+    await setOrderStatus(app, paid._id, 'paid');
+    await app.database.db
+      .updateTable('orders')
+      .set({ transaction_id: 'pi_copy_1' })
+      .where('id', '=', paid._id)
+      .execute();
+
+    const csv = await exported();
+    expect(idsIn(csv).length).toBeGreaterThan(10);
+    // The Tools cell from the order's lines, the formula and the quotes escaped.
+    expect(csv).toContain(
+      `"1 x Export Dock; 3 x +Fan, ""quiet""",4,22.49,,'@home,'+1 555 0100,2031-01-02\n`,
+    );
+    expect(csv).toContain(
+      `,paid,${alice.name},${alice.email},1 x Export Dock,1,12.50,pi_copy_1,2 Paid Lane,`,
+    );
+    // Batches of 3 make the same file as batches of 1,000 (the route's).
+    expect((await batchesOf({}, 3)).join('')).toBe(csv);
+  });
 });
