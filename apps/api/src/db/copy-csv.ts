@@ -5,7 +5,7 @@ import { to as copyTo } from 'pg-copy-streams';
 
 /**
  * A bounded query's rows as CSV, formatted by the database itself with COPY: the rows never
- * become JavaScript objects (issue 18's export; decision 027). `header` adds the columns' names
+ * become JavaScript objects (issue 18's export; decision 029). `header` adds the columns' names
  * as the first line.
  */
 export type CopyCsv = (query: CompiledQuery, header: boolean) => Promise<Uint8Array>;
