@@ -40,13 +40,15 @@ export default defineConfig({
       timeout: 30_000,
       env: { OIDC_PORT: String(oidcPort), OIDC_SHOP_URL: baseURL },
     },
-    // The shop as a user starts it (npm start), on a fresh embedded database.
+    // The shop as a user starts it (npm start), on a fresh embedded database, in development
+    // mode: the tests read the emails it writes from its outbox (/dev/outbox, loopback only).
     {
       command: `rm -rf ${dataDir} && npm start`,
       url: `${baseURL}/api/ready`,
       reuseExistingServer: false,
       timeout: 120_000,
       env: {
+        NODE_ENV: 'development',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

@@ -1,5 +1,6 @@
 // `npm start`: builds the web app and the API when the build is missing or older than the
-// sources, then runs the server (one process, one port).
+// sources, then runs the server (one process, one port) in production mode unless NODE_ENV says
+// otherwise: what a newcomer starts is what a merchant may put on the internet.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,4 +39,7 @@ if (builtAt === 0 || Math.max(...sources.map(newestModification)) > builtAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Production unless the operator chose otherwise (the shop's own default too, apps/api/src/env.ts),
+// set before the server loads: libraries such as Better Auth read it once, as they load.
+process.env.NODE_ENV ||= 'production';
 await import(path.join(root, 'apps/api/dist/server.js'));

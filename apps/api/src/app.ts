@@ -220,6 +220,10 @@ export function createApi({
     onRemove: async (userId, trx) =>
       (await orders.cancelUnpaidOfUser(userId, trx)) > 0 ? tools.catalogueChanged : undefined,
   });
+  // ADMIN_EMAIL becomes admin at a sign-in whose provider verified it, and only then.
+  auth.onProviderVerifiedSignIn(async (signIn) => {
+    await users.claimAdminEmail(signIn);
+  });
   // The order emails: queued by the mail worker from the orders' history, before each sweep.
   mail.addSource(createOrderEmails(db, { mail, users, publicUrl: env.PUBLIC_URL }).queueDue);
   // Better Auth first, then the modules (docs/architecture.md).
@@ -246,7 +250,7 @@ export function createApi({
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
   api.route(
     '/',
-    emailsRoutes(mail, signedIn, { outboxDir, production: env.NODE_ENV === 'production' }),
+    emailsRoutes(mail, signedIn, { outboxDir, mode: env.NODE_ENV }),
   );
   addApiDocs(api);
 

@@ -8,7 +8,11 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * Production unless chosen otherwise: what `npm start` runs is what a merchant puts on the
+   * internet. `npm run dev` sets development (docs/operations.md lists what each mode changes).
+   */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce
     .number({ error: 'must be a port number' })
@@ -75,7 +79,10 @@ const EnvSchema = z.object({
 
   /** The address users open; OAuth callbacks and the sign-in origin check use it. */
   PUBLIC_URL: z.url({ error: 'must be a full URL such as https://shop.example' }).optional(),
-  /** Signs sessions; at least 32 characters. Generated into DATA_DIR when not set outside production. */
+  /**
+   * Signs sessions; at least 32 characters. Not set: one is generated once into DATA_DIR (and
+   * kept in its backups). Several servers on one database need the same one set here.
+   */
   AUTH_SECRET: z.string().min(32, 'must have at least 32 characters').optional(),
   /**
    * This account becomes admin when it signs in with the email verified by its provider
@@ -251,9 +258,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
     problems.push('  METRICS_PORT: must differ from PORT');
-  }
-  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-    problems.push('  AUTH_SECRET: required in production (at least 32 random characters)');
   }
   if (problems.length > 0) throw new EnvError(`Invalid environment:\n${problems.join('\n')}`);
   const localHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;

@@ -22,6 +22,8 @@ test.beforeAll(async () => {
   shop = spawn('node', ['apps/api/dist/server.js'], {
     env: {
       ...process.env,
+      // Development, as the first shop: its emails are read from /api/dev/outbox.
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

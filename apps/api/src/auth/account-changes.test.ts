@@ -173,4 +173,56 @@ describeEachDatabase('account changes on My Profile', (kind) => {
     const placed = await order(app, person, tool._id);
     expect(placed.userName).toBe('Ann Renamed');
   });
+  it('stores names trimmed at sign-up and update-user, and refuses a line or paragraph separator', async () => {
+    const person = newPerson('trimmed');
+    const padded = { ...person, name: `\u00a0 ${person.name}\u3000 `, email: ` ${person.email} ` };
+    const signedUp = await postAuth(app, '/sign-up/email', padded, freshAddress());
+    expect(signedUp.status).toBe(200);
+    const cookie = cookiesOf(signedUp);
+    const sessionName = async () =>
+      (
+        (await (
+          await app.request('/api/auth/get-session', { headers: { Cookie: cookie } })
+        ).json()) as { user: { name: string; email: string } }
+      ).user;
+    expect(await sessionName()).toMatchObject({ name: person.name, email: person.email });
+    const token = await tokenOf(app, person.email, cookie);
+    const profile = await send(app, 'GET', `/api/userInfo/${person.email}`, token);
+    expect(await profile.json()).toMatchObject({ name: person.name });
+
+    const renamed = await postAuth(
+      app,
+      '/update-user',
+      { name: '\u00a0=1+1 ' },
+      { Cookie: cookie },
+    );
+    expect(renamed.status).toBe(200);
+    expect((await sessionName()).name).toBe('=1+1');
+    const { tool } = await setUpShop(app);
+    expect((await order(app, { ...person, cookie, token }, tool._id)).userName).toBe('=1+1');
+
+    for (const separator of ['\u2028', '\u2029']) {
+      const refusedRename = await postAuth(
+        app,
+        '/update-user',
+        { name: `Ann${separator}Smith` },
+        { Cookie: cookie },
+      );
+      expect(refusedRename.status).toBe(400);
+      expect(await refusedRename.json()).toMatchObject({
+        error: {
+          code: 'VALIDATION_FAILED',
+          fields: { name: ['Name cannot contain control characters'] },
+        },
+      });
+      const refusedSignUp = await postAuth(
+        app,
+        '/sign-up/email',
+        { ...newPerson('separator'), name: `Bo${separator}` },
+        freshAddress(),
+      );
+      expect(refusedSignUp.status).toBe(400);
+    }
+    expect((await sessionName()).name).toBe('=1+1');
+  });
 });

@@ -348,6 +348,9 @@ export function authRoutes(
           }
           const parsed = schema.safeParse(json);
           if (!parsed.success) throw validationError(parsed.error);
+          // Better Auth gets what the schema made of the body (names and emails trimmed), never
+          // the body as sent.
+          body = JSON.stringify(parsed.data);
           if (c.req.path === REQUEST_RESET_PATH) {
             const email = normaliseEmail((parsed.data as { email: string }).email);
             await resetLimiter.count(email, address);

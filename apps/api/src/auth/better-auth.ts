@@ -46,9 +46,22 @@ type PasswordResetListener = (authUserId: string) => void;
 /** Told of a shop user whose name changed with their sign-in identity's: caches forget. */
 type NameChangeListener = (shopUserId: string) => void;
 
+/** A sign-in through a provider (Google, GitHub, OpenID Connect) that verified the email now. */
+export interface ProviderVerifiedSignIn {
+  authUserId: string;
+  /** The session this sign-in made: the one kept when the account's other ways in end. */
+  sessionId: string;
+  /** Lower case, as Better Auth stores it. */
+  email: string;
+  name: string;
+}
+/** Told of each provider-verified sign-in, before its answer goes (ADMIN_EMAIL's claim). */
+type ProviderSignInListener = (signIn: ProviderVerifiedSignIn) => Promise<void>;
+
 interface Listeners {
   passwordReset: Set<PasswordResetListener>;
   nameChange: Set<NameChangeListener>;
+  providerSignIn: Set<ProviderSignInListener>;
 }
 
 /**
@@ -84,7 +97,7 @@ function authOptions(
       log: (level, message, ...args) => {
         const unavailable = args.find((arg) => isDatabaseUnavailable(arg));
         if (unavailable) {
-          const seen = databaseFailures.getStore();
+          const seen = authRequests.getStore();
           if (seen) seen.error ??= unavailable;
           logger.warn({ component: 'better-auth', err: unavailable }, message);
           return;
@@ -155,9 +168,27 @@ function authOptions(
       sendOnSignUp: Boolean(mail),
       expiresIn: VERIFY_LINK_TTL_SECONDS,
     },
+    // What a provider says of the email at this sign-in (not what the account said before: an
+    // emailed link may have verified it for whoever signed it up): kept for handleAuthRequest.
+    user: {
+      validateUserInfo: ({ user, source }) => {
+        const seen = authRequests.getStore();
+        if (seen && source.method === 'oauth' && user.emailVerified === true && user.email)
+          seen.providerVerifiedEmail = user.email.toLowerCase();
+        return undefined;
+      },
+    },
     // My Profile's new name is the shop user's too: the navbar, the token's caller and the
     // orders placed from now on say it (earlier orders keep the name they were placed with).
     databaseHooks: {
+      session: {
+        create: {
+          after: async (session: { id: string; userId: string }) => {
+            const seen = authRequests.getStore();
+            if (seen) seen.newSession = { id: session.id, userId: session.userId };
+          },
+        },
+      },
       user: {
         update: {
           after: async (user: { id: string; name: string }) => {
@@ -228,7 +259,11 @@ export function createAuth(
   logger: Logger,
   services: AuthServices = {},
 ) {
-  const listeners: Listeners = { passwordReset: new Set(), nameChange: new Set() };
+  const listeners: Listeners = {
+    passwordReset: new Set(),
+    nameChange: new Set(),
+    providerSignIn: new Set(),
+  };
   const options = authOptions(db, env, secret, logger, services, listeners);
   return Object.assign(betterAuth(options), {
     /** Whether password resets work here (a mail service was given). */
@@ -240,6 +275,31 @@ export function createAuth(
     /** Calls `listener` with the shop user whose name changed (the token cache forgets: app.ts). */
     onNameChange(listener: NameChangeListener): void {
       listeners.nameChange.add(listener);
+    },
+    /**
+     * Calls `listener` after each sign-in whose provider verified the email in this very
+     * exchange, before the answer goes (so the rights it grants hold at the first request).
+     */
+    onProviderVerifiedSignIn(listener: ProviderSignInListener): void {
+      listeners.providerSignIn.add(listener);
+    },
+    /**
+     * `handleAuthRequest`'s step after a sign-in during which a provider verified `email`:
+     * when that is the new session's account's email, the listeners hear of it.
+     */
+    async providerSignedIn(email: string, session: { id: string; userId: string }) {
+      if (listeners.providerSignIn.size === 0) return;
+      const { rows } = await sql<{ email: string; name: string }>`select email, name
+        from "user" where id = ${session.userId}`.execute(db);
+      const user = rows[0];
+      if (user?.email !== email) return;
+      const signIn: ProviderVerifiedSignIn = {
+        authUserId: session.userId,
+        sessionId: session.id,
+        email,
+        name: user.name || email.split('@')[0] || email,
+      };
+      for (const listener of listeners.providerSignIn) await listener(signIn);
     },
     /**
      * After a password change (My Profile, `/change-password`, which ended the other sessions):
@@ -267,20 +327,50 @@ export function createAuth(
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/** Per request to Better Auth: the first database failure it logged. */
-const databaseFailures = new AsyncLocalStorage<{ error?: unknown }>();
+/** Per request to Better Auth: what it did that we act on once it answered. */
+interface AuthRequestState {
+  /** The first database failure it logged. */
+  error?: unknown;
+  /** The email a provider said it verified, during this request's sign-in. */
+  providerVerifiedEmail?: string;
+  /** The session this request created. */
+  newSession?: { id: string; userId: string };
+}
+const authRequests = new AsyncLocalStorage<AuthRequestState>();
 
 /**
  * Better Auth's handler, but a request during which the database was unavailable fails with
  * that error (503 DATABASE_UNAVAILABLE from the error handler): Better Auth logs some database
  * failures, then answers a refusal of its own instead (a sign-up's 422 FAILED_TO_CREATE_USER,
  * a session's 500 FAILED_TO_GET_SESSION), which would tell the client something untrue.
+ * A sign-in whose provider verified the account's email is told to the listeners first.
  */
 export async function handleAuthRequest(auth: Auth, request: Request): Promise<Response> {
-  const seen: { error?: unknown } = {};
-  const response = await databaseFailures.run(seen, () => auth.handler(request));
+  const seen: AuthRequestState = {};
+  const response = await authRequests.run(seen, () => auth.handler(request));
   if (response.status >= 400 && seen.error) throw seen.error;
+  if (seen.providerVerifiedEmail && seen.newSession)
+    await auth.providerSignedIn(seen.providerVerifiedEmail, seen.newSession);
   return response;
+}
+
+/**
+ * Leaves an account one way in: the session `keepSessionId` of a sign-in whose provider
+ * verified its email. Its password (whoever set it), its other sessions and every bearer token
+ * end, in the caller's transaction. Used when ADMIN_EMAIL is claimed: the stranger who signed
+ * the address up first holds nothing afterwards.
+ */
+export async function keepOnlyProviderSignIn(
+  executor: Kysely<Database>,
+  authUserId: string,
+  keepSessionId: string,
+) {
+  await sql`delete from "account" where "userId" = ${authUserId}
+    and "providerId" = 'credential'`.execute(executor);
+  await sql`delete from "session" where "userId" = ${authUserId}
+    and id <> ${keepSessionId}`.execute(executor);
+  await sql`delete from access_tokens
+    where user_id in (select id from users where auth_user_id = ${authUserId})`.execute(executor);
 }
 
 /**

@@ -14,8 +14,6 @@ export interface SignedInIdentity {
   /** The Better Auth session the request came with. */
   sessionId: string;
   email: string;
-  /** Whether a provider vouched for the email (Google, GitHub, OpenID); never for a password sign-up. */
-  emailVerified: boolean;
   name: string;
 }
 
@@ -30,12 +28,11 @@ export const identityReader =
   async (headers) => {
     const session = await auth.api.getSession({ headers });
     if (!session) return undefined;
-    const { id, email, name, emailVerified } = session.user;
+    const { id, email, name } = session.user;
     return {
       authUserId: id,
       sessionId: session.session.id,
       email,
-      emailVerified,
       name: name || email.split('@')[0] || email,
     };
   };

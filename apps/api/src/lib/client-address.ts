@@ -19,3 +19,25 @@ export const clientAddressOf =
       return undefined; // no socket: an in-process request
     }
   };
+
+/** Headers a reverse proxy adds: a request carrying one was relayed, whatever its socket says. */
+const RELAYED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+const isLoopbackAddress = (address: string) =>
+  address === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+
+/**
+ * Whether a request comes from this machine itself: its connection is on loopback and no proxy
+ * relayed it (a local nginx in front would make every visitor look local). A request made in
+ * the process (no socket, as in the API tests) is local too. TRUST_PROXY changes nothing here.
+ */
+export function isLocalRequest(c: Context): boolean {
+  if (RELAYED_HEADERS.some((name) => c.req.header(name) !== undefined)) return false;
+  let address: string | undefined;
+  try {
+    address = getConnInfo(c).remote.address;
+  } catch {
+    return true; // no socket: a request made inside this process
+  }
+  return address !== undefined && isLoopbackAddress(address);
+}

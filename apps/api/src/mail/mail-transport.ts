@@ -59,7 +59,8 @@ export const outboxDirOf = (dataDir: string) => path.join(dataDir, 'outbox');
 /**
  * No SMTP server: Nodemailer builds each email's raw message, which is written to
  * `outboxDir` as `<id>.eml`, with `<id>.json` (to, subject, date, links) for the dev outbox
- * page; its subject and links are logged, so a developer can follow a reset link at once.
+ * page. The log names the email's id and file only: its links carry reset and verification
+ * tokens, and whoever reads the logs must not be able to take over an account.
  */
 export function outboxTransport(outboxDir: string, logger: Logger): MailTransport {
   const builder = nodemailer.createTransport({
@@ -96,7 +97,7 @@ export function outboxTransport(outboxDir: string, logger: Logger): MailTranspor
         mode: 0o600,
       });
       logger.info(
-        { to: email.to, subject: email.subject, links, file: summary.file },
+        { emailId: email.id, file: summary.file },
         'email written to the outbox (no SMTP_URL)',
       );
       return { messageId };

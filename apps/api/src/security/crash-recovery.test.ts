@@ -6,20 +6,23 @@
  * retried after the restart with its key, and gives exactly one order, whether or not it was
  * committed before the kill.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Order, type Tool, TOTAL_COUNT_HEADER } from '@shop/shared';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
-import { httpClient, runEntry } from '../test/processes';
+import {
+  freePort,
+  groupGone,
+  httpClient,
+  killGroup,
+  runEntry,
+  startWithNpm,
+} from '../test/processes';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const STARTING_STOCK = 100_000;
 const CLIENTS = 16;
 const cleanups: (() => Promise<void>)[] = [];
@@ -27,58 +30,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
-/** `npm start` in its own process group, so a kill reaches the server and not only npm. */
-async function startShop(env: Record<string, string>) {
-  const child = spawn('npm', ['start'], {
-    cwd: repoRoot,
-    detached: true,
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready: ${output}`)), 180_000);
-    child.stdout?.on('data', () => {
-      if (output.includes('ready in')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then(() => reject(new Error(`exited early: ${output}`)));
-  });
-  return { child, exited };
-}
-
-const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
-};
-
-/** Waits until every process of the group has ended, as after a real crash and reboot. */
-async function groupGone(child: ChildProcess) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      process.kill(-child.pid!, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** `npm start` as a user runs it (the test runner's environment, quieter). */
+const startShop = (env: Record<string, string>) =>
+  startWithNpm({ ...process.env, LOG_LEVEL: 'warn', ...env });
 
 describeEachDatabase('a crash mid-load loses nothing', (kind) => {
   it('keeps every acknowledged purchase, once, and the stock adds up', async () => {

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -69,13 +71,16 @@ export const kill9 = async (child: ChildProcess, exited: Promise<Exited>) => {
   await exited;
 };
 
-/** Calls a running server over HTTP as the web app does (same Origin, JSON, bearer token). */
-export function httpClient(base: string) {
+/**
+ * Calls a running server over HTTP as the web app does (same Origin, JSON, bearer token). The
+ * page's origin is `base` unless the browser's address bar says otherwise (`origin`).
+ */
+export function httpClient(base: string, origin = base) {
   const call = (method: string, route: string, token?: string, body?: unknown, cookie?: string) =>
     fetch(`${base}${route}`, {
       method,
       headers: {
-        Origin: base,
+        Origin: origin,
         ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...(cookie ? { Cookie: cookie } : {}),
         ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
@@ -99,4 +104,84 @@ export function httpClient(base: string) {
   };
 
   return { call, account };
+}
+
+const repoRoot = path.resolve(apiRoot, '../..');
+/**
+ * Exists while a test's `npm start` may be building the shop: two tests starting it at once
+ * would build over each other, so the second waits until the first is ready (built).
+ */
+const buildLock = path.join(os.tmpdir(), `shop-npm-start-${path.basename(repoRoot)}.lock`);
+/** A lock older than this was left by a run that was killed. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+async function underBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      fs.mkdirSync(buildLock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(buildLock, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > STALE_LOCK_MS) fs.rmSync(buildLock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(buildLock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `npm start` as the README says, in its own process group (a kill reaches the server, not
+ * only npm), with exactly `env` (give `process.env` in it to inherit); resolves once the shop
+ * says it is ready. `output()` is everything it printed so far.
+ */
+export async function startWithNpm(env: NodeJS.ProcessEnv) {
+  return underBuildLock(async () => {
+    const child = spawn('npm', ['start'], {
+      cwd: repoRoot,
+      detached: true,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not ready: ${output}`)), 180_000);
+      child.stdout?.on('data', () => {
+        if (output.includes('ready in')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      void exited.then(() => reject(new Error(`exited early: ${output}`)));
+    });
+    return { child, exited, output: () => output };
+  });
+}
+
+/** Sends `signal` to every process of a group started by `startWithNpm`. */
+export const killGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    process.kill(-child.pid!, signal);
+  } catch {
+    // already gone
+  }
+};
+
+/** Waits until every process of the group has ended, as after a real crash and reboot. */
+export async function groupGone(child: ChildProcess) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      process.kill(-child.pid!, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

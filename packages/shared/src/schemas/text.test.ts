@@ -50,6 +50,14 @@ describe('hasControlCharacters', () => {
     expect(hasControlCharacters('1 Road\nFlat 2')).toBe(true);
   });
 
+  it('refuses the line and paragraph separators in both kinds, and the spaces around them not', () => {
+    for (const kind of ['single-line', 'multi-line'] as const) {
+      expect(hasControlCharacters('Ann\u2028Smith', kind)).toBe(true);
+      expect(hasControlCharacters('Ann\u2029', kind)).toBe(true);
+      expect(hasControlCharacters('\u00a0Ann\u2027\u202a\u3000', kind)).toBe(false);
+    }
+  });
+
   it('refuses unpaired surrogate halves but accepts a pair (an emoji)', () => {
     expect(hasControlCharacters('a\uD800b')).toBe(true);
     expect(hasControlCharacters('a\uDC00b')).toBe(true);

@@ -2,6 +2,8 @@ import { FailedEmailSchema, OutboxEmailSchema } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
+import type { Env } from '../../env';
+import { isLocalRequest } from '../../lib/client-address';
 import { AppError } from '../../lib/errors';
 import { bearer, defineRoute, errors, json, routesOf } from '../../lib/openapi';
 import type { Mail } from '../../mail/mail-queue';
@@ -22,29 +24,33 @@ const outbox = defineRoute({
   path: '/dev/outbox',
   tags: ['Emails'],
   summary:
-    'Outside production: the emails written to DATA_DIR/outbox instead of sent (no SMTP_URL), newest first',
-  description: 'Answers 404 when NODE_ENV is production.',
+    'In development, to this machine only: the emails written to DATA_DIR/outbox instead of sent (no SMTP_URL), newest first',
+  description:
+    'Answers 404 unless NODE_ENV is development or test, and to any request that did not come from loopback or that a proxy relayed: its links are live reset and verification links.',
   responses: { 200: json(z.array(OutboxEmailSchema), 'The emails'), ...errors(404) },
 });
 
 export interface EmailsRoutesOptions {
   /** The outbox folder (DATA_DIR/outbox); none: the list is empty. */
   outboxDir?: string;
-  production: boolean;
+  /** NODE_ENV: the outbox is shown in development and test only. */
+  mode: Env['NODE_ENV'];
 }
 
 export function emailsRoutes(
   mail: Pick<Mail, 'listFailed'>,
   signedIn: MiddlewareHandler<AuthedEnv>,
-  { outboxDir, production }: EmailsRoutesOptions,
+  { outboxDir, mode }: EmailsRoutesOptions,
 ) {
   return routesOf<AuthedEnv>()
     .openapi({ ...failed, middleware: [signedIn, requireAdmin] }, async (c) =>
       c.json(await mail.listFailed(), 200),
     )
     .openapi(outbox, async (c) => {
-      // Links in the outbox are live reset links: a production shop never shows them.
-      if (production) throw new AppError('NOT_FOUND', `No API route for GET ${c.req.path}`);
+      // Links in the outbox are live reset links: whoever reads them owns the accounts. Only a
+      // developer's own machine sees them, and never a production shop.
+      if (mode === 'production' || !isLocalRequest(c))
+        throw new AppError('NOT_FOUND', `No API route for GET ${c.req.path}`);
       return c.json(outboxDir ? await readOutbox(outboxDir) : [], 200);
     });
 }

@@ -1,6 +1,7 @@
 /**
  * The emails' screens (issue 19): the admins' list of failed sends, and the outbox of
- * development, which lists the emails written instead of sent and is refused in production.
+ * development, which lists the emails written instead of sent to this machine only, and is
+ * refused in production.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
@@ -37,6 +38,18 @@ describeEachDatabase('the emails routes', (kind) => {
       email!.links.some((link) => link.startsWith(`${TEST_ORIGIN}/reset-password?token=`)),
     ).toBe(true);
     expect(email!.file).toMatch(/\.eml$/);
+  });
+
+  it('shows the outbox to this machine only: a request a proxy relayed gets nothing', async () => {
+    const person = await signUpWithToken(app, newPerson('relayed'));
+    await app.mail.runOnce();
+    for (const header of ['X-Forwarded-For', 'Forwarded', 'X-Real-IP']) {
+      const response = await app.request('/api/dev/outbox', {
+        headers: { [header]: '203.0.113.7' },
+      });
+      expect(response.status, header).toBe(404);
+      expect(await response.text(), header).not.toContain(person.email);
+    }
   });
 
   it('lists failed sends to admins only', async () => {

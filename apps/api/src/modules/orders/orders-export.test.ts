@@ -94,6 +94,20 @@ describeEachDatabase('the CSV export of orders', (kind) => {
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example""), ""Flat 2""\nBack door"`);
   });
 
+  it('neutralises a formula after leading white space, as names stored before trimming had', async () => {
+    const order = await place(alice, 'Formula Lane 1');
+    await placedOn(order, '2026-03-05');
+    // Stored as a name was before sign-up trimmed it (issue 31): no-break space, then a formula.
+    await sql`update orders set user_name = ${'\u00a0=1+1'}, phone = ${' +15550100'},
+      address = ${'\n@SUM(A1)'} where id = ${order._id}::uuid`.execute(app.database.db);
+    const row = (await exported('?from=2026-03-05&to=2026-03-05')).split('\n').slice(1).join('\n');
+    expect(row).toContain(`,'\u00a0=1+1,`);
+    expect(row).toContain(`,' +15550100,`);
+    expect(row).toContain(`"'\n@SUM(A1)"`);
+    // A cell whose first visible character is harmless is left alone.
+    expect(row).toContain(`,${alice.email},`);
+  });
+
   it('filters by status, search and days placed, both days included', async () => {
     const early = await place(alice, 'Early Road');
     const late = await place(bob, 'Late Road');

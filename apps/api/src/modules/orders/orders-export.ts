@@ -3,11 +3,25 @@ import { type RawBuilder, sql } from 'kysely';
 import type { OrdersService } from './orders.service';
 
 /**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) starts with
- * `'`: the buyers wrote these cells (OWASP's CSV injection advice).
+ * The white space a spreadsheet may skip before a formula: what JavaScript's trim removes (tab,
+ * line breaks, space, no-break and the other Unicode spaces, the byte-order mark). As `chr()`
+ * calls: the export runs as COPY, which takes no bound parameters.
+ */
+const LEADING_SPACE = sql.raw(
+  [9, 10, 11, 12, 13, 32, 160, 5760, ...Array.from({ length: 11 }, (_, i) => 8192 + i)]
+    .concat([8232, 8233, 8239, 8287, 12288, 65279])
+    .map((code) => `chr(${code})`)
+    .join(' || '),
+);
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @ first, or after white space; tab or
+ * carriage return first) starts with `'`: the buyers wrote these cells (OWASP's CSV injection
+ * advice).
  */
 const formulaSafe = (text: RawBuilder<string | null>) =>
-  sql<string>`case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13))
+  sql<string>`case when left(ltrim(${text}, ${LEADING_SPACE}), 1) in ('=', '+', '-', '@')
+    or left(${text}, 1) in (chr(9), chr(13))
     then '''' || ${text} else ${text} end`;
 
 /**

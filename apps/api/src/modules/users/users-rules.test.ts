@@ -3,7 +3,6 @@
  * mutation run (docs/testing.md) found checked only by status before.
  */
 import { messages } from '@shop/shared';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   newPerson,
@@ -14,7 +13,7 @@ import {
   signUpWithToken,
 } from '../../test/identity';
 import { errorOf } from '../../test/shop';
-import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
+import { type TestApp, createTestApp } from '../../test/test-app';
 
 describe('account rules', () => {
   let app: TestApp;
@@ -104,23 +103,5 @@ describe('account rules', () => {
     }
   });
 
-  it('ADMIN_EMAIL, verified by its provider, stays admin at every later sign-in', async () => {
-    const fresh = await createTestApp('pglite', { seed: false });
-    try {
-      const adminEmail = testEnv.ADMIN_EMAIL!;
-      const cookie = await signUp(fresh, { ...newPerson('owner'), email: adminEmail });
-      await sql`update "user" set "emailVerified" = true where email = ${adminEmail}`.execute(
-        fresh.database.db,
-      );
-      for (let signIn = 0; signIn < 2; signIn++) {
-        const { token } = (await (await requestToken(fresh, adminEmail, cookie)).json()) as {
-          token: string;
-        };
-        const check = await send(fresh, 'GET', `/api/admin/${adminEmail}`, token);
-        expect(await check.json(), `sign-in ${signIn + 1}`).toEqual({ admin: true });
-      }
-    } finally {
-      await fresh.close();
-    }
-  });
+  // ADMIN_EMAIL's claim through its provider, at every later sign-in too: admin-claim.test.ts.
 });

@@ -1,6 +1,10 @@
 import type { Role, ShopUser, UserListQuery } from '@shop/shared';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { removeSignInIdentity } from '../../auth/better-auth';
+import {
+  keepOnlyProviderSignIn,
+  type ProviderVerifiedSignIn,
+  removeSignInIdentity,
+} from '../../auth/better-auth';
 import { type CurrentUser, normaliseEmail, type SignedInIdentity } from '../../auth/identity';
 import type { SessionTokens, TokenOwner } from '../../auth/session-tokens';
 import { containing } from '../../db/like-pattern';
@@ -16,7 +20,10 @@ const toShopUser = (row: UserRow): ShopUser => ({
 });
 
 export interface UsersServiceOptions {
-  /** Becomes admin when signed in with this email verified (ADMIN_EMAIL). */
+  /**
+   * ADMIN_EMAIL: becomes admin at a sign-in whose provider verified it (`claimAdminEmail`),
+   * never by a password sign-up or an emailed link.
+   */
   adminEmail?: string;
   /** The bearer tokens (auth/): issued here, and their remembered callers forgotten at a change. */
   tokens: Pick<SessionTokens, 'issue' | 'revoke' | 'limitRequests' | 'forgetUser' | 'forgetAll'>;
@@ -33,14 +40,12 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
 
   return {
     /**
-     * Creates or refreshes the shop user of a signed-in identity. The ADMIN_EMAIL account is
-     * admin once it signs in with that email verified by its provider: a password sign-up of
-     * the address proves nothing, so it stays a customer until `npm run make-admin`. Nobody
-     * else is ever promoted here.
+     * Creates or refreshes the shop user of a signed-in identity: a new one is a customer, an
+     * existing one keeps its role. Nobody is promoted here (ADMIN_EMAIL: `claimAdminEmail`).
      */
     async upsertSignedIn(identity: SignedInIdentity): Promise<ShopUser> {
       const email = normaliseEmail(identity.email);
-      const role: Role = email === adminEmail && identity.emailVerified ? 'admin' : 'user';
+      const role: Role = 'user';
       const row = await db
         .with('before', (qb) =>
           qb
@@ -54,7 +59,7 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
           conflict.column('auth_user_id').doUpdateSet((eb) => ({
             email: eb.ref('excluded.email'),
             name: eb.ref('excluded.name'),
-            role: role === 'admin' ? 'admin' : eb.ref('users.role'),
+            role: eb.ref('users.role'),
           })),
         )
         .returningAll()
@@ -67,6 +72,40 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
       // Remembered callers of this user carry the old name, email or role.
       if (row.changed) tokens.forgetUser(row.id);
       return toShopUser(row);
+    },
+
+    /**
+     * ADMIN_EMAIL's claim (auth/'s provider-verified sign-in): whoever signs in through a
+     * provider that verified that address now proves they hold the mailbox, and becomes admin
+     * holding the account's only way in: a password set before (perhaps by a stranger who
+     * signed the address up first), its other sessions and bearer tokens end in the same
+     * transaction. An account that is admin already is left as it is.
+     */
+    async claimAdminEmail(signIn: ProviderVerifiedSignIn): Promise<boolean> {
+      if (!adminEmail || normaliseEmail(signIn.email) !== adminEmail) return false;
+      const claimed = await db.transaction().execute(async (trx) => {
+        const current = await trx
+          .selectFrom('users')
+          .select('role')
+          .where('auth_user_id', '=', signIn.authUserId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (current?.role === 'admin') return undefined;
+        await keepOnlyProviderSignIn(trx, signIn.authUserId, signIn.sessionId);
+        return trx
+          .insertInto('users')
+          .values({
+            auth_user_id: signIn.authUserId,
+            email: adminEmail,
+            name: signIn.name,
+            role: 'admin',
+          })
+          .onConflict((conflict) => conflict.column('auth_user_id').doUpdateSet({ role: 'admin' }))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      });
+      if (claimed) tokens.forgetUser(claimed.id);
+      return Boolean(claimed);
     },
 
     /**
