@@ -107,6 +107,8 @@ export interface OrdersTable {
   pay_by: Date | null;
   /** Set while a process expires this order (order-expiry.ts). */
   expiry_lease_until: Date | null;
+  /** Set when a refund claims the order, before the provider is asked (migration 0020). */
+  refund_started_at: Date | null;
   created_at: CreatedAt;
 }
 

@@ -170,11 +170,14 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     const existing = await trx.selectFrom('summary_items').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
     // Distinct creation times keep the catalogue in the order written above.
-    const first = Date.now() - demoTools.length * 1000;
+    const secondsBefore = (index: number) => demoTools.length - index;
     await trx
       .insertInto('tools')
       .values(
-        demoTools.map((tool, index) => ({ ...tool, created_at: new Date(first + index * 1000) })),
+        demoTools.map((tool, index) => ({
+          ...tool,
+          created_at: sql<Date>`now() - make_interval(secs => ${secondsBefore(index)})`,
+        })),
       )
       .execute();
     await trx.insertInto('summary_items').values(demoSummaryItems).execute();

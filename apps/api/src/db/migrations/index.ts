@@ -18,6 +18,7 @@ import * as orderAndUserSearch from './0016-order-and-user-search';
 import * as backOfficeAtScale from './0017-back-office-at-scale';
 import * as emailOutbox from './0018-email-outbox';
 import * as orderEmails from './0019-order-emails';
+import * as refundClaims from './0020-refund-claims';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0017-back-office-at-scale': backOfficeAtScale,
   '0018-email-outbox': emailOutbox,
   '0019-order-emails': orderEmails,
+  '0020-refund-claims': refundClaims,
 };

@@ -67,6 +67,8 @@ describeEachDatabase('order emails', (kind) => {
   it('sends the customer a receipt and every admin an alert when an order is paid, once each', async () => {
     const buyer = await customer();
     const placed = await order(app, buyer, tool._id, 2);
+    // The worker runs before the payment: the placed email goes while the order is unpaid.
+    await app.mail.runOnce();
     const { transactionId } = await payInTestMode(app, buyer, placed._id);
     const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(placed._id)));
     for (const part of [
@@ -86,6 +88,26 @@ describeEachDatabase('order emails', (kind) => {
     }
     // The placed email went too, once.
     expect(received(buyer.email, words.placed.subject(numberOf(placed._id)))).toHaveLength(1);
+  });
+
+  it('sends no "please pay" email for an order paid or cancelled before the worker ran', async () => {
+    const buyer = await customer();
+    const paidAtOnce = await order(app, buyer, tool._id);
+    await payInTestMode(app, buyer, paidAtOnce._id);
+    const cancelledAtOnce = await order(app, buyer, tool._id);
+    const cancel = await send(
+      app,
+      'POST',
+      `/api/purchase/${cancelledAtOnce._id}/cancel`,
+      buyer.token,
+    );
+    expect(cancel.status).toBe(200);
+    // Exactly one receipt, and one cancel email: they tell the story.
+    await theEmail(buyer.email, words.paid.subject(numberOf(paidAtOnce._id)));
+    await theEmail(buyer.email, words.cancelled.subject(numberOf(cancelledAtOnce._id)));
+    for (const placed of [paidAtOnce, cancelledAtOnce]) {
+      expect(received(buyer.email, words.placed.subject(numberOf(placed._id)))).toHaveLength(0);
+    }
   });
 
   it('lists every tool of a checkout in its receipt, with its quantity and unit price', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EmailRequest, Mail } from '../../mail/mail-queue';
 import type { OrderEmailLine } from '../../mail/templates';
@@ -26,6 +26,12 @@ const dollars = (cents: number) => cents / 100;
  * worker: in one transaction it takes marked events (`skip locked`, so processes share them),
  * queues their emails and deletes the marks, so each event's emails are queued exactly once
  * and sent by the queue, retried until they go. No request waits for any of it.
+ *
+ * Each email tells the order as it was at its event, though the worker reads it later: what the
+ * emails show of an order (buyer, lines, total, address, pay-by) is written when it is placed and
+ * its transaction id when it is paid, and neither changes after. Its status does: a "placed,
+ * please pay" email is skipped when a later event of the order (its payment, its cancel) is
+ * already recorded, as that event's own email tells the story.
  */
 export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOptions) {
   const { mail, users, publicUrl } = options;
@@ -50,6 +56,8 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
           'orders.transaction_id',
           'orders.address',
           'orders.pay_by',
+          sql<boolean>`exists (select 1 from order_events later
+            where later.order_id = event.order_id and later.id > event.id)`.as('moved_on'),
         ])
         .orderBy('mark.event_id')
         .limit(BATCH)
@@ -96,6 +104,7 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
         const to = event.user_email;
         switch (event.to_status) {
           case 'unpaid':
+            if (event.moved_on) break;
             emails.push({
               to,
               template: 'order-placed',

@@ -1,5 +1,6 @@
 import type { Order, OrderEvent, Tool } from '@shop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
 import {
@@ -187,6 +188,66 @@ describeEachDatabase('the order workflow in test mode', (kind) => {
     expect(
       (await (await send(app, 'GET', `/api/purchase/${placed._id}`, admin.token)).json()) as Order,
     ).toMatchObject({ status: 'paid' });
+    // The refused refund let go of its claim: the order can still be shipped.
+    expect((await act(admin, placed._id, 'ship')).status).toBe(200);
+  });
+
+  it('refuses to ship or deliver an order a refund has claimed; the next refund takes the claim over', async () => {
+    const tool = await createTool('Claimed Cooler');
+    // A refund that claimed its order and went no further (its process stopped).
+    const claim = (id: string) =>
+      app.database.db
+        .updateTable('orders')
+        .set({ refund_started_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+    const unshipped = await order(app, buyer, tool._id, 1);
+    await paid(unshipped);
+    await claim(unshipped._id);
+    const ship = await act(admin, unshipped._id, 'ship');
+    expect(ship.status).toBe(409);
+    expect(await errorOf(ship)).toEqual({
+      code: 'CONFLICT',
+      message: 'A refund of this order is under way, so it cannot be shipped',
+    });
+
+    const shipped = await order(app, buyer, tool._id, 1);
+    await paid(shipped);
+    expect((await act(admin, shipped._id, 'ship')).status).toBe(200);
+    await claim(shipped._id);
+    const deliver = await act(admin, shipped._id, 'deliver');
+    expect(deliver.status).toBe(409);
+    expect(await errorOf(deliver)).toEqual({
+      code: 'CONFLICT',
+      message: 'A refund of this order is under way, so it cannot be delivered',
+    });
+    const again = await act(admin, shipped._id, 'refund', {
+      reason: 'Asked again',
+      restock: false,
+    });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: 'refunded' });
+    expect(await refundsOf(shipped._id)).toHaveLength(1);
+  });
+
+  it("stamps a payment with the database's clock, as its step in the history", async () => {
+    const tool = await createTool('Clocked Card');
+    const placed = await order(app, buyer, tool._id, 1);
+    // The app's clock years off: a time taken from it would show. (PGlite reads this process's
+    // clock, so there the two are one; PostgreSQL's server keeps its own.)
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2001-02-03T04:05:06Z') });
+    try {
+      await paid(placed);
+    } finally {
+      vi.useRealTimers();
+    }
+    const { paid_at: paidAt } = await app.database.db
+      .selectFrom('orders')
+      .select('paid_at')
+      .where('id', '=', placed._id)
+      .executeTakeFirstOrThrow();
+    const step = (await historyOf(admin, placed._id)).find((event) => event.to === 'paid');
+    expect(Math.abs(paidAt!.getTime() - Date.parse(step!.at))).toBeLessThan(1000);
   });
 
   it('records who cancelled and why an order expired', async () => {

@@ -477,7 +477,12 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     caller: CurrentUser,
     from: OrderStatus[],
     to: OrderStatus,
-    options: { reason?: string; also?: (trx: Kysely<Database>) => Promise<void> } = {},
+    options: {
+      reason?: string;
+      also?: (trx: Kysely<Database>) => Promise<void>;
+      /** Refused while a refund has claimed the order (a shipment, a delivery). */
+      unlessRefunding?: boolean;
+    } = {},
   ): Promise<OrderRow | undefined> {
     return db.transaction().execute(async (trx) => {
       await actingAs(trx, caller, options.reason);
@@ -486,12 +491,25 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
         .set({ status: to })
         .where('id', '=', id)
         .where('status', 'in', from)
+        .$if(Boolean(options.unlessRefunding), (q) => q.where('refund_started_at', 'is', null))
         .returningAll()
         .returning(sql<string | null>`orders.needed_by::text`.as('needed_by'))
         .executeTakeFirst()) as OrderRow | undefined;
       if (changed) await options.also?.(trx);
       return changed;
     });
+  }
+
+  /** Why a shipment or a delivery changed nothing: the order's status, or a refund under way. */
+  async function refusedStep(id: string, to: 'shipped' | 'delivered', rule: string) {
+    const now = await selectOrders().where('id', '=', id).executeTakeFirstOrThrow();
+    const refunding = now.refund_started_at && (now.status === 'paid' || now.status === 'shipped');
+    return new AppError(
+      'CONFLICT',
+      refunding
+        ? `A refund of this order is under way, so it cannot be ${to}`
+        : `${rule}; this one is ${now.status}`,
+    );
   }
 
   /**
@@ -954,7 +972,8 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     ): Promise<{ order: Order; changed: boolean }> {
       const updated = await db
         .updateTable('orders')
-        .set({ status: 'paid', transaction_id: transactionId, paid_at: new Date() })
+        // The database's clock, as every other time of an order (its history's, its pay-by).
+        .set({ status: 'paid', transaction_id: transactionId, paid_at: sql<Date>`now()` })
         .where('id', '=', id)
         .where('status', '=', 'unpaid')
         .where('price_cents', '=', amountCents)
@@ -975,12 +994,11 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     /** An admin marks a paid order shipped. */
     async ship(id: string, caller: CurrentUser): Promise<Order> {
       const order = await findVisibleOrder(id, caller);
-      const shipped = await transition(order.id, caller, ['paid'], 'shipped');
+      const shipped = await transition(order.id, caller, ['paid'], 'shipped', {
+        unlessRefunding: true,
+      });
       if (!shipped) {
-        throw new AppError(
-          'CONFLICT',
-          `Only a paid order can be shipped; this one is ${order.status}`,
-        );
+        throw await refusedStep(order.id, 'shipped', 'Only a paid order can be shipped');
       }
       return presentOne(shipped);
     },
@@ -988,28 +1006,60 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     /** An admin marks a shipped order delivered. */
     async deliver(id: string, caller: CurrentUser): Promise<Order> {
       const order = await findVisibleOrder(id, caller);
-      const delivered = await transition(order.id, caller, ['shipped'], 'delivered');
+      const delivered = await transition(order.id, caller, ['shipped'], 'delivered', {
+        unlessRefunding: true,
+      });
       if (!delivered) {
-        throw new AppError(
-          'CONFLICT',
-          `Only a shipped order can be delivered; this one is ${order.status}`,
-        );
+        throw await refusedStep(order.id, 'delivered', 'Only a shipped order can be delivered');
       }
       return presentOne(delivered);
+    },
+
+    /**
+     * Claims a paid or shipped order for its refund, before the provider is asked: from then on
+     * it cannot be shipped or delivered. A claim already there (a refund racing this one, or one
+     * whose process stopped) is taken over, so an order is never blocked for good. False when
+     * the order is no longer paid or shipped.
+     */
+    async claimRefund(id: string): Promise<boolean> {
+      const claimed = await db
+        .updateTable('orders')
+        .set({ refund_started_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', 'in', ['paid', 'shipped'])
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(claimed);
+    },
+
+    /** Lifts the claim of a refund the provider did not make: the order can be shipped again. */
+    async releaseRefund(id: string): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ refund_started_at: null })
+        .where('id', '=', id)
+        .where('status', 'in', ['paid', 'shipped'])
+        .execute();
     },
 
     /**
      * Marks a paid or shipped order refunded, once its payment was given back (payments does
      * that first), with the admin's reason; its lines' units return to stock only when
      * `restock`. An order refunded already is answered as it is: a repeated refund changes
-     * nothing. Answers whether this call made the change.
+     * nothing. Answers whether this call made the change. After the provider's refund a
+     * delivered order is refunded too: the money is back whatever the order went through.
      */
     async markRefunded(
       id: string,
       caller: CurrentUser,
       refund: Refund,
+      /** The provider gave the money back: the order says so, whatever befell it meanwhile. */
+      refundedAtProvider = false,
     ): Promise<{ order: Order; changed: boolean }> {
-      const refunded = await transition(id, caller, ['paid', 'shipped'], 'refunded', {
+      const from: OrderStatus[] = refundedAtProvider
+        ? ['paid', 'shipped', 'delivered']
+        : ['paid', 'shipped'];
+      const refunded = await transition(id, caller, from, 'refunded', {
         reason: refund.reason,
         also: refund.restock ? (trx) => returnStock(trx, [id]) : undefined,
       });

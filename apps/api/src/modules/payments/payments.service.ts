@@ -289,17 +289,26 @@ export function createPaymentsService(
      * provider that took it, after checking with the provider that it succeeded for this order
      * and its stored amount; then the order is refunded, with the admin's reason and, when
      * chosen, its units back in stock. Once only: the provider refunds an intent once however
-     * often asked, and an order refunded already is answered as it is.
+     * often asked, and an order refunded already is answered as it is. The order is claimed
+     * before the provider is asked, so no shipment or delivery lands between the money going
+     * back and the order saying so; a refusal at the provider lifts the claim.
      */
     async refundOrder(id: string, caller: CurrentUser, refund: Refund): Promise<Order> {
       const order = await orders.rowFor(id, caller);
-      if (order.status === 'paid' || order.status === 'shipped') {
+      const refundable = order.status === 'paid' || order.status === 'shipped';
+      if (!refundable || !(await orders.claimRefund(order.id))) {
+        return (await orders.markRefunded(order.id, caller, refund)).order; // refunded, or 409
+      }
+      try {
         if (!order.transaction_id) throw notVerified('the order has no payment');
         const intent = await provider.retrieveIntent(order.transaction_id);
         verify(intent, order.id, order.price_cents);
         await refundOnce(intent!, order.id, 'requested_by_admin');
+      } catch (error) {
+        await orders.releaseRefund(order.id);
+        throw error;
       }
-      return (await orders.markRefunded(order.id, caller, refund)).order;
+      return (await orders.markRefunded(order.id, caller, refund, true)).order;
     },
 
     /**

@@ -4,7 +4,7 @@ import {
   type ProfileInput,
   type ProfileUpdateResponse,
 } from '@shop/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { UsersService } from '../users/users.service';
@@ -74,7 +74,7 @@ export function createProfilesService(db: Kysely<Database>, options: ProfilesSer
         .onConflict((conflict) =>
           conflict
             .column('user_id')
-            .doUpdateSet({ ...values, updated_at: new Date() })
+            .doUpdateSet({ ...values, updated_at: sql<Date>`now()` })
             // Only a real change counts as an update.
             .where((eb) =>
               eb.or([

@@ -217,7 +217,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
         if (!isForeignKeyViolation(error)) throw error;
         const retired = await db
           .updateTable('tools')
-          .set({ retired_at: new Date() })
+          .set({ retired_at: sql<Date>`now()` })
           .where('id', '=', id)
           .where('retired_at', 'is', null)
           .returning('id')
