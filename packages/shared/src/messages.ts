@@ -68,6 +68,17 @@ export const messages = {
     verified: 'Your email is verified.',
     invalidLink: 'This verification link is no longer valid. Sign in and send a new one.',
   },
+  /**
+   * A signed-in user whose access token got no answer, or a server failure (issue 31): they stay
+   * signed in, are told on every page, and the app asks again by itself.
+   */
+  signInRetry: {
+    notice: 'We could not reach the shop. Trying again...',
+    noticeLabel: 'Connection to the shop',
+    retry: 'Try again',
+    /** The heading of a signed-in screen while it waits for the token. */
+    waitingTitle: 'Waiting for the shop',
+  },
   /** My Profile's account forms (issue 19): the display name and the password. */
   account: {
     nameTitle: 'Display Name',

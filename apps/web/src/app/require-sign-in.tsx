@@ -1,3 +1,4 @@
+import { messages } from '@shop/shared';
 import { type Location, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { useAuth } from '../features/auth/hooks/use-auth';
@@ -14,12 +15,21 @@ function isLeftBehind(location: Location) {
 }
 
 /**
- * Guards the signed-in screens (docs/product.md, Screens): a spinner while the auth state loads;
- * a signed-out visitor goes to /login, which remembers where they came from.
+ * Guards the signed-in screens (docs/product.md, Screens): a spinner while the auth state loads
+ * (with the screen's heading while the token is asked for again: that may last); a signed-out
+ * visitor goes to /login, which remembers where they came from.
  */
 export function RequireSignIn() {
-  const { status } = useAuth();
+  const { status, signInRetrying } = useAuth();
   const location = useLocation();
+  if (status === 'loading' && signInRetrying) {
+    return (
+      <div className="content-width pt-10 text-center">
+        <h1 className="text-2xl font-bold">{messages.signInRetry.waitingTitle}</h1>
+        <Spinner label="Checking your sign-in" />
+      </div>
+    );
+  }
   if (status === 'loading') return <Spinner label="Checking your sign-in" />;
   if (status === 'signedOut') {
     if (isLeftBehind(location)) return <Spinner label="Signing out" />;

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { SignInRetryNotice } from '../../features/auth/components/sign-in-retry-notice';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
 
@@ -9,7 +10,10 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   document.getElementById('main')?.focus();
 }
 
-/** Every screen: the navigation bar, the page, the footer (shared across pages). */
+/**
+ * Every screen: the navigation bar, the page (under the notice of a sign-in being retried), the
+ * footer (shared across pages).
+ */
 export function RootLayout() {
   return (
     <div className="bg-base-100 text-base-content flex min-h-screen flex-col">
@@ -24,6 +28,7 @@ export function RootLayout() {
       <Navbar />
       {/* Focusable by script only, for the skip link; the outline would frame the whole page. */}
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <SignInRetryNotice />
         <Outlet />
       </main>
       <Footer />

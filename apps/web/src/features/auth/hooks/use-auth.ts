@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { useAdminStatus } from '../api/get-admin-status';
 import { useSession } from '../api/get-session';
 import { useAccessToken } from '../api/request-token';
 import { type SignOutOptions, useSignOut } from '../api/sign-out';
+import { isSignInRefused } from '../utils/sign-in-refused';
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';
 
@@ -24,15 +24,21 @@ export interface AuthState {
   /** The admin check failed for a reason other than a dead token (e.g. the network). */
   adminCheckFailed: boolean;
   recheckAdmin: () => void;
+  /**
+   * Signed in, but the access token got no answer or a server failure: the status stays
+   * 'loading' (never 'signedOut'), the app asks again by itself, and the user is told.
+   */
+  signInRetrying: boolean;
+  /** Asks for the token again now. */
+  retrySignIn: () => void;
   signOut: (options?: SignOutOptions) => Promise<void>;
 }
 
-const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
-
 /**
  * The auth state of the app, on TanStack Query: the session; then the access token (fetched
- * once when a signed-in user has none, as after a social sign-in); then the admin check.
- * A token that cannot be had, or that the API no longer takes (401), signs the user out.
+ * once when a signed-in user has none, as after a social sign-in); then the admin check, asked
+ * again now and then. Only the API's refusal (401, 403) of the token request or of the admin
+ * check signs the user out; a token request that got no answer, or a 5xx, is asked again.
  */
 export function useAuth(): AuthState {
   const session = useSession();
@@ -42,11 +48,17 @@ export function useAuth(): AuthState {
   const admin = useAdminStatus(email, Boolean(token.data));
   const signOut = useSignOut();
 
-  const tokenFailed = Boolean(email) && token.isError;
-  const tokenDead = isUnauthorized(admin.error);
+  const tokenRefused = Boolean(email) && isSignInRefused(token.error);
+  const tokenDead = isSignInRefused(admin.error);
   useEffect(() => {
-    if (tokenFailed || tokenDead) void signOut();
-  }, [tokenFailed, tokenDead, signOut]);
+    if (tokenRefused || tokenDead) void signOut();
+  }, [tokenRefused, tokenDead, signOut]);
+  // A new try clears the error, not the count: the notice stays up while the next try runs.
+  const signInRetrying =
+    Boolean(sessionUser) &&
+    !token.data &&
+    !tokenRefused &&
+    (token.errorUpdateCount > 0 || token.isPaused);
 
   let status: AuthStatus;
   if (session.isPending) status = 'loading';
@@ -67,6 +79,8 @@ export function useAuth(): AuthState {
     adminCheckFailed:
       status === 'signedIn' && admin.isError && admin.data === undefined && !tokenDead,
     recheckAdmin: () => void admin.refetch(),
+    signInRetrying,
+    retrySignIn: () => void token.refetch(),
     signOut,
   };
 }
