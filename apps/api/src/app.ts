@@ -248,10 +248,7 @@ export function createApi({
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
-  api.route(
-    '/',
-    emailsRoutes(mail, signedIn, { outboxDir, mode: env.NODE_ENV }),
-  );
+  api.route('/', emailsRoutes(mail, signedIn, { outboxDir, mode: env.NODE_ENV }));
   addApiDocs(api);
 
   api.all('*', apiNotFound);

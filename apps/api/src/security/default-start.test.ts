@@ -111,7 +111,10 @@ describe('the shop as `npm start` runs it with no settings', () => {
     );
     expect(shop.output()).not.toContain(token);
     expect(shop.output()).not.toContain('reset-password?token');
-    const outboxLine = shop.output().split('\n').find((line) => line.includes(reset.file))!;
+    const outboxLine = shop
+      .output()
+      .split('\n')
+      .find((line) => line.includes(reset.file))!;
     expect(outboxLine).toContain('email written to the outbox');
     expect(outboxLine).not.toContain(victim);
 
