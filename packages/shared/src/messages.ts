@@ -160,7 +160,7 @@ export const messages = {
     outboxTitle: 'Outbox (development)',
     outboxIntro: 'Without SMTP_URL the shop writes its emails here instead of sending them.',
     outboxEmpty: 'No email written yet.',
-    outboxUnavailable: 'The outbox is shown only outside production.',
+    outboxUnavailable: 'The outbox is shown only in development, to the machine the shop runs on.',
     outboxLoading: 'Loading the outbox',
     outboxFailed: 'The outbox could not be loaded',
     failedLoading: 'Loading the emails not sent',

@@ -14,7 +14,7 @@ export const paths = {
    * paths.test.ts keeps the two equal.
    */
   resetPassword: '/reset-password',
-  /** Outside production: the emails written to the outbox folder instead of sent. */
+  /** In development, to the machine itself: the emails written to the outbox folder instead of sent. */
   devOutbox: '/dev/outbox',
   /** The purchase form; `neededBy` (YYYY-MM-DD, from Our Moto's calendar) rides along. */
   purchase: (toolId: string, neededBy?: string) =>

@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { OutboxList } from '../../features/dev-outbox/components/outbox-list';
 
-/** Outside production: the emails the shop wrote to DATA_DIR/outbox instead of sending them. */
+/** In development, to the shop's own machine: the emails written to DATA_DIR/outbox instead of sent. */
 export default function DevOutboxRoute() {
   return (
     <section className="content-width py-10">
