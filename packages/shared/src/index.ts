@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './api-error';
 export * from './messages';
+export * from './money';
 export * from './schemas/auth';
 export * from './schemas/cart';
 export * from './schemas/email';
