@@ -10,6 +10,7 @@ import { createSessionTokens } from './auth/session-tokens';
 import { createPasswordResetLimiter } from './auth/password-reset-limits';
 import { createSignInLimiter } from './auth/sign-in-limiter';
 import type { DatabaseHandle } from './db/database';
+import { createListCountFolding } from './db/list-counts';
 import type { Database } from './db/schema';
 import type { Env } from './env';
 import type { CacheSync } from './lib/cache-sync';
@@ -52,6 +53,7 @@ import { createStripeProvider } from './modules/payments/stripe-provider';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOrderEmails } from './modules/orders/order-emails';
 import { createOrderExpiry } from './modules/orders/order-expiry';
+import { createPurchaseKeyCleanup } from './modules/orders/purchase-key-cleanup';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
@@ -182,13 +184,19 @@ export function createApi({
     logger,
     metrics?.events,
   );
-  // The server starts it (server.ts); an app made for a test runs no timer. Each due order
-  // is settled with the payment provider first: a payment that got there first wins.
-  const orderExpiry = createOrderExpiry(db, {
-    expire: (orderId) => payments.expireOrder(orderId, orders.expire),
-    logger,
-    intervalMs: env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
-  });
+  // The jobs on a timer: the server starts them (server.ts); an app made for a test runs
+  // none, its tests run each by hand (`runOnce`).
+  const jobs = {
+    // Each due order is settled with the payment provider first: a payment that got there
+    // first wins.
+    orderExpiry: createOrderExpiry(db, {
+      expire: (orderId) => payments.expireOrder(orderId, orders.expire),
+      logger,
+      intervalMs: env.ORDER_EXPIRY_INTERVAL_SECONDS * 1000,
+    }),
+    purchaseKeyCleanup: createPurchaseKeyCleanup(db, { logger }),
+    listCountFolding: createListCountFolding(db, { logger }),
+  };
   // Tokens (auth/) find their caller through the users module, which keeps the accounts.
   const tokens = createSessionTokens(db, {
     ttlMinutes: env.ACCESS_TOKEN_TTL_MINUTES,
@@ -255,10 +263,13 @@ export function createApi({
   // No error handler of its own: the app's (createApp) answers the API's errors too. With one,
   // Hono would wrap each of the API's handlers in a composition of its own when mounting it,
   // costing every request a layer of promises per handler.
-  return Object.assign(api, { orderExpiry });
+  return Object.assign(api, { jobs });
 }
 
 const NO_HEADERS: ReadonlyArray<readonly [string, string]> = [];
+
+/** The app's jobs on a timer, by name: started and stopped by the server (server.ts). */
+export type ShopJobs = ReturnType<typeof createApi>['jobs'];
 
 /** The whole HTTP app: headers and logs on every response, the API under `/api`. */
 export function createApp(appDeps: AppDeps) {
@@ -298,5 +309,5 @@ export function createApp(appDeps: AppDeps) {
   const api = createApi(deps);
   app.route('/api', api);
   app.onError(createErrorHandler(deps.logger));
-  return Object.assign(app, { orderExpiry: api.orderExpiry, mail: deps.mail });
+  return Object.assign(app, { jobs: api.jobs, mail: deps.mail });
 }

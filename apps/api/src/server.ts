@@ -157,8 +157,9 @@ export async function startServer(env: Env): Promise<RunningServer> {
     await database.close();
     throw error;
   }
-  // Unpaid orders past their time give their stock back, now and every interval.
-  app.orderExpiry.start();
+  // Unpaid orders past their time give their stock back, old purchase keys are forgotten and
+  // the lists' counts folded, now and every interval.
+  for (const job of Object.values(app.jobs)) job.start();
   // Queued emails (a restart's leftovers too) are sent now, then as they come.
   mail.start();
   let backups: BackupChannel | undefined;
@@ -197,7 +198,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
       await closed;
       clearTimeout(deadline);
       await metricsClosed;
-      await app.orderExpiry.stop();
+      await Promise.all(Object.values(app.jobs).map((job) => job.stop()));
       await mail.stop();
       await cacheListener?.close();
       await backups?.close();

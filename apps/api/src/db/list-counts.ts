@@ -1,5 +1,10 @@
 import { type Kysely, sql } from 'kysely';
+import type { Logger } from 'pino';
+import { createTimerJob } from '../lib/timer-job';
 import type { Database, ListCountsTable } from './schema';
+
+/** How often each process folds the lists' counts: reads stay a few rows under heavy writes. */
+export const LIST_COUNT_FOLD_INTERVAL_MS = 30_000;
 
 /**
  * How many rows a kept list holds in a bucket (orders of a status, users of a role), or in all
@@ -22,4 +27,19 @@ export async function foldListCounts(db: Kysely<Database>) {
   await sql`with taken as (delete from list_counts returning list, bucket, rows)
     insert into list_counts (list, bucket, rows)
       select list, bucket, sum(rows) from taken group by list, bucket`.execute(db);
+}
+
+/** The job that folds the lists' counts on a timer (`foldListCounts`). */
+export function createListCountFolding(
+  db: Kysely<Database>,
+  options: { logger: Logger; intervalMs?: number },
+) {
+  const runOnce = () => foldListCounts(db);
+  const job = createTimerJob({
+    name: 'list count folding',
+    intervalMs: options.intervalMs ?? LIST_COUNT_FOLD_INTERVAL_MS,
+    run: runOnce,
+    logger: options.logger,
+  });
+  return { runOnce, start: job.start, stop: job.stop };
 }

@@ -1,8 +1,8 @@
-import { AsyncResource } from 'node:async_hooks';
 import type { FailedEmail } from '@shop/shared';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database, EmailOutboxTable } from '../db/schema';
+import { createTimerJob } from '../lib/timer-job';
 import type { MailTransport } from './mail-transport';
 import { renderEmail } from './render-email';
 import { type TemplateData, type TemplateName, isTemplateName, templates } from './templates';
@@ -60,10 +60,6 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
   const { transport, logger } = options;
   const intervalMs = options.intervalMs ?? MAIL_INTERVAL_MS;
   const origin = { publicUrl: options.publicUrl };
-  let timer: NodeJS.Timeout | undefined;
-  let wake: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let again = false;
   /** What queues emails of its own before each sweep (the order emails: app.ts). */
   const sources = new Set<() => Promise<unknown>>();
 
@@ -163,34 +159,8 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
     return { sent, failed };
   }
 
-  /**
-   * Bound to the context `createMail` runs in, not the enqueuing request's: the sweep it starts
-   * sends other requests' emails too, and its log lines must not carry this request's id.
-   */
-  const wakeSoon = AsyncResource.bind(() => {
-    wake = setTimeout(() => {
-      wake = undefined;
-      void sweep();
-    }, 50);
-    wake.unref();
-  });
-
-  const sweep = (): Promise<unknown> => {
-    if (running) {
-      again = true; // an email queued during a sweep is not left for the next tick
-      return running;
-    }
-    running = runOnce()
-      .catch((error: unknown) => logger.error({ err: error }, 'mail worker failed'))
-      .finally(() => {
-        running = undefined;
-        if (again && timer) {
-          again = false;
-          void sweep();
-        }
-      });
-    return running;
-  };
+  // An email queued during a sweep is sent right after it, not left for the next tick.
+  const worker = createTimerJob({ name: 'mail worker', intervalMs, run: () => runOnce(), logger });
 
   return {
     /**
@@ -210,7 +180,7 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
         .returning('id')
         .executeTakeFirstOrThrow();
       // A running worker sends it within a moment (after the caller's commit, usually).
-      if (timer && !wake) wakeSoon();
+      worker.wake();
       return id;
     },
 
@@ -226,9 +196,7 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
     },
 
     /** Sweeps in a moment (a running worker only): something was marked for a source. */
-    wake(): void {
-      if (timer && !wake) wakeSoon();
-    },
+    wake: worker.wake,
 
     /** Emails that failed at least once, newest first: sent since, or still to be retried. */
     async listFailed(limit = 100): Promise<FailedEmail[]> {
@@ -255,21 +223,11 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
     },
 
     /** Sends now, then every interval; the timer does not keep the process alive. */
-    start() {
-      if (timer) return;
-      timer = setInterval(() => void sweep(), intervalMs);
-      timer.unref();
-      void sweep();
-    },
+    start: worker.start,
 
-    /** Stops the timer and waits for a sweep under way (before the database closes). */
+    /** Stops the worker, waits for a sweep under way, and closes the transport. */
     async stop() {
-      if (timer) clearInterval(timer);
-      if (wake) clearTimeout(wake);
-      timer = undefined;
-      wake = undefined;
-      again = false;
-      await running;
+      await worker.stop();
       transport.close();
     },
   };

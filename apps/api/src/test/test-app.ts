@@ -3,14 +3,13 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import { OPENAPI_PATH } from '../api-docs';
-import { type AppDeps, type AppEnv, createApp } from '../app';
+import { type AppDeps, type AppEnv, type ShopJobs, createApp } from '../app';
 import { createAuth } from '../auth/better-auth';
 import { migrateToLatest } from '../db/database';
 import { seedDemoData } from '../db/seed';
 import { metricsFor } from '../lib/metrics';
 import { type Mail, createMail } from '../mail/mail-queue';
 import { type MailTransport, outboxTransport, smtpTransport } from '../mail/mail-transport';
-import type { OrderExpiry } from '../modules/orders/order-expiry';
 import { contractChecker } from './contract';
 import { type TestDatabase, type TestDatabaseKind, createTestDatabase } from './databases';
 
@@ -25,8 +24,8 @@ export interface TestApp {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** The app's own answer, unchecked: for measuring what a request itself costs. */
   uncheckedRequest(path: string, init?: RequestInit): Promise<Response>;
-  /** The app's expiry of unpaid orders; never started: tests run a sweep with `runOnce(now)`. */
-  orderExpiry: OrderExpiry;
+  /** The app's jobs on a timer (the order expiry...); never started: tests run one with `runOnce`. */
+  jobs: ShopJobs;
   /** The app's mail; its worker never started: tests send what is due with `runOnce(now)`. */
   mail: Mail;
   /** Where emails are written when the test gives no SMTP server. */
@@ -140,7 +139,7 @@ export async function createTestApp(
       return response;
     },
     uncheckedRequest: async (path, init) => app.request(path, init),
-    orderExpiry: app.orderExpiry,
+    jobs: app.jobs,
     mail,
     outboxDir,
     close: async () => {

@@ -130,7 +130,7 @@ describeEachDatabase('order counts kept by the database', (kind) => {
   it('folds into one row per status, and stays true', async () => {
     const before = await countRows();
     expect(before.rows).toBeGreaterThan(before.statuses);
-    await app.orderExpiry.runOnce();
+    await app.jobs.listCountFolding.runOnce();
     expect(await countRows()).toEqual({ rows: before.statuses, statuses: before.statuses });
     await expectCountsTrue();
   });
@@ -139,10 +139,10 @@ describeEachDatabase('order counts kept by the database', (kind) => {
     const writes = Array.from({ length: 30 }, (_, index) =>
       insertOrders(1 + (index % 3), index % 2 ? 'paid' : 'unpaid'),
     );
-    const folds = Array.from({ length: 5 }, () => app.orderExpiry.runOnce());
+    const folds = Array.from({ length: 5 }, () => app.jobs.listCountFolding.runOnce());
     await Promise.all([...writes, ...folds]);
     await expectCountsTrue();
-    await app.orderExpiry.runOnce();
+    await app.jobs.listCountFolding.runOnce();
     await expectCountsTrue();
   });
 

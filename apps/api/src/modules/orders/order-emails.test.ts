@@ -168,7 +168,7 @@ describeEachDatabase('order emails', (kind) => {
     const expired = await order(app, buyer, tool._id);
     // Earlier tests' unpaid orders expire with it.
     expect(
-      await app.orderExpiry.runOnce(new Date(Date.parse(expired.payBy!) + 1000)),
+      await app.jobs.orderExpiry.runOnce(new Date(Date.parse(expired.payBy!) + 1000)),
     ).toBeGreaterThanOrEqual(1);
 
     for (const [placed, body] of [

@@ -1,8 +1,7 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
-import { foldListCounts } from '../../db/list-counts';
-import { PURCHASE_KEY_TTL_HOURS } from './orders.service';
+import { createTimerJob } from '../../lib/timer-job';
 
 export interface OrderExpiryOptions {
   /**
@@ -32,8 +31,6 @@ const LEASE = sql`interval '5 minutes'`;
 export function createOrderExpiry(db: Kysely<Database>, options: OrderExpiryOptions) {
   const batchSize = options.batchSize ?? 100;
   const maxBatches = options.maxBatches ?? 100;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
 
   /** Claims up to `batchSize` due orders nobody else is expiring; `at`: the time to judge by. */
   async function claim(at: RawBuilder<Date>) {
@@ -64,8 +61,7 @@ export function createOrderExpiry(db: Kysely<Database>, options: OrderExpiryOpti
 
   /**
    * One sweep: expires every unpaid order whose time has come (by `now`, or the database's
-   * clock), then forgets purchase keys older than a day and folds the lists' counts. Answers
-   * how many orders it expired.
+   * clock). Answers how many orders it expired.
    */
   async function runOnce(now?: Date): Promise<number> {
     const at = now ? sql<Date>`${now}::timestamptz` : sql<Date>`now()`;
@@ -82,45 +78,17 @@ export function createOrderExpiry(db: Kysely<Database>, options: OrderExpiryOpti
       }
       if (due.length < batchSize) break;
     }
-    await db
-      .deleteFrom('purchase_keys')
-      .where(
-        'created_at',
-        '<',
-        sql<Date>`${at} - make_interval(hours => ${PURCHASE_KEY_TTL_HOURS})`,
-      )
-      .execute();
-    await foldListCounts(db);
     if (expired > 0) options.logger.info({ expired }, 'expired unpaid orders');
     return expired;
   }
 
-  const sweep = () => {
-    if (running) return running; // a slow sweep is not doubled by the next tick
-    running = runOnce()
-      .catch((error: unknown) => options.logger.error({ err: error }, 'order expiry failed'))
-      .finally(() => (running = undefined));
-    return running;
-  };
-
-  return {
-    runOnce,
-
-    /** Sweeps now, then every `intervalMs`; the timer does not keep the process alive. */
-    start() {
-      if (timer) return;
-      void sweep();
-      timer = setInterval(() => void sweep(), options.intervalMs);
-      timer.unref();
-    },
-
-    /** Stops the timer and waits for a sweep under way (before the database closes). */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
-  };
+  const job = createTimerJob({
+    name: 'order expiry',
+    intervalMs: options.intervalMs,
+    run: () => runOnce(),
+    logger: options.logger,
+  });
+  return { runOnce, start: job.start, stop: job.stop };
 }
 
 export type OrderExpiry = ReturnType<typeof createOrderExpiry>;

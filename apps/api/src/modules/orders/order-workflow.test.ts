@@ -261,7 +261,7 @@ describeEachDatabase('the order workflow in test mode', (kind) => {
       reason: null,
     });
     const expired = await order(app, buyer, tool._id, 1);
-    await app.orderExpiry.runOnce(new Date(Date.parse(expired.payBy!) + 1000));
+    await app.jobs.orderExpiry.runOnce(new Date(Date.parse(expired.payBy!) + 1000));
     expect(steps(await historyOf(buyer, expired._id)).at(-1)).toEqual({
       from: 'unpaid',
       to: 'cancelled',

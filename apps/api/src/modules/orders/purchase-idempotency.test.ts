@@ -164,11 +164,11 @@ describeEachDatabase('a purchase with an Idempotency-Key', (kind) => {
     expect(await replay.json()).toMatchObject({ _id: placed._id, status: 'cancelled' });
     expect(await stockOf(app, tool._id)).toBe(50);
 
-    await app.orderExpiry.runOnce(new Date(Date.now() + 23 * 3600_000));
+    await app.jobs.purchaseKeyCleanup.runOnce(new Date(Date.now() + 23 * 3600_000));
     expect(((await (await buy(buyer, purchaseBody(tool._id), 'a-day')).json()) as Order)._id).toBe(
       placed._id,
     );
-    await app.orderExpiry.runOnce(new Date(Date.now() + 25 * 3600_000));
+    await app.jobs.purchaseKeyCleanup.runOnce(new Date(Date.now() + 25 * 3600_000));
     const fresh = await buy(buyer, purchaseBody(tool._id), 'a-day');
     expect(fresh.status).toBe(201);
     expect(((await fresh.json()) as Order)._id).not.toBe(placed._id);

@@ -596,7 +596,7 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
 
       // Past its time, the order is not expired while its payment cannot be settled.
       const later = new Date(Date.now() + 2 * 60 * 60_000);
-      await unreachable.orderExpiry.runOnce(later);
+      await unreachable.jobs.orderExpiry.runOnce(later);
       expect((await orderNow(unreachable, buyer, placed._id)).status).toBe('unpaid');
     } finally {
       await outage.close();

@@ -146,7 +146,7 @@ describeEachDatabase('the users paged on the server', (kind) => {
       customers: before.customers - 2,
     };
     expect(await totals()).toEqual(expected);
-    await app.orderExpiry.runOnce();
+    await app.jobs.listCountFolding.runOnce();
     expect(await totals()).toEqual(expected);
   });
 });
