@@ -2,6 +2,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createAuth } from './auth/better-auth';
+import { ADVISORY_LOCKS } from './db/advisory-locks';
 import { type DatabaseHandle, openDatabase } from './db/database';
 import { migrations } from './db/migrations';
 import { demoTools } from './db/seed';
@@ -65,9 +66,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating from several processe
     try {
       // Another process's migrations hold the lock for 2.5 s: more than DATABASE_TIMEOUT_MS
       // (1 s) and its client-side bound (1.5 s), which would cut a wait made on a request's pool.
-      await holder.query('select pg_advisory_lock(7314000)');
+      await holder.query('select pg_advisory_lock($1)', [ADVISORY_LOCKS.migration]);
       const release = setTimeout(
-        () => void holder.query('select pg_advisory_unlock(7314000)'),
+        () => void holder.query('select pg_advisory_unlock($1)', [ADVISORY_LOCKS.migration]),
         2500,
       );
       const started = performance.now();

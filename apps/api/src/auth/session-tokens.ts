@@ -1,5 +1,6 @@
 import { hash as digest, randomBytes } from 'node:crypto';
 import { type AliasableExpression, type Compilable, type Kysely, sql } from 'kysely';
+import { ADVISORY_LOCKS } from '../db/advisory-locks';
 import { compileOnce } from '../db/compile-once';
 import type { Database } from '../db/schema';
 import { AppError } from '../lib/errors';
@@ -94,7 +95,9 @@ export function createSessionTokens(db: Kysely<Database>, options: SessionTokens
       const token = randomBytes(32).toString('base64url');
       const replaced = await db.transaction().execute(async (trx) => {
         // One issue at a time per session, so two at once cannot both keep the oldest.
-        await sql`select pg_advisory_xact_lock(7314003, hashtext(${sessionId}))`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.tokenIssue}, hashtext(${sessionId}))`.execute(
+          trx,
+        );
         await trx
           .deleteFrom('access_tokens')
           .where('user_id', '=', userId)

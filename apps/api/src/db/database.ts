@@ -14,6 +14,7 @@ import {
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { isConnectionFailure } from '../lib/database-unavailable';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import { type CopyCsv, copyCsvFromPGlite, copyCsvFromPool } from './copy-csv';
 import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
@@ -299,9 +300,6 @@ export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
   await sql`analyze tools`.execute(db);
 }
 
-/** Any number; the same in every process and version (the seed and tokens use others). */
-const MIGRATION_LOCK_KEY = 7_314_000;
-
 /**
  * The bound of the connection that migrates (PostgreSQL): it may wait its turn behind another
  * process's migrations and build indexes over large tables, which the request timeouts
@@ -320,11 +318,11 @@ export async function withMigrationLock<T>(
   migrate: (connection: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
   return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(connection);
+    await sql`select pg_advisory_lock(${ADVISORY_LOCKS.migration})`.execute(connection);
     try {
       return await migrate(connection);
     } finally {
-      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(connection);
+      await sql`select pg_advisory_unlock(${ADVISORY_LOCKS.migration})`.execute(connection);
     }
   });
 }

@@ -1,7 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { ADVISORY_LOCKS } from './advisory-locks';
 import type { Database, ReviewsTable, SummaryItemsTable, ToolsTable } from './schema';
-
-const SEED_LOCK_KEY = 7_314_001;
 
 /** Demo catalogue: real laptop parts at believable prices. Images ship with the web app. */
 export const demoTools: Insertable<ToolsTable>[] = [
@@ -166,7 +165,7 @@ export const demoReviews: Insertable<ReviewsTable>[] = [
 export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // Several servers may start together on one PostgreSQL: only one seeds.
-    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.seed})`.execute(trx);
     const existing = await trx.selectFrom('summary_items').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
     // Distinct creation times keep the catalogue in the order written above.

@@ -7,6 +7,7 @@ import {
 } from '../../auth/better-auth';
 import { type CurrentUser, normaliseEmail, type SignedInIdentity } from '../../auth/identity';
 import type { SessionTokens, TokenOwner } from '../../auth/session-tokens';
+import { ADVISORY_LOCKS } from '../../db/advisory-locks';
 import { containing } from '../../db/like-pattern';
 import { keptCount } from '../../db/list-counts';
 import type { Database, UserRow } from '../../db/schema';
@@ -244,7 +245,7 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
       const target = normaliseEmail(email);
       const afterCommit = await db.transaction().execute(async (trx) => {
         // Serialise removals so two admins removing each other cannot both succeed.
-        await sql`select pg_advisory_xact_lock(7314002)`.execute(trx);
+        await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.userRemoval})`.execute(trx);
         const row = await trx
           .selectFrom('users')
           .selectAll()
