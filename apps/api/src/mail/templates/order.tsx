@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Section, Text } from '@react-email/components';
-import { messages, SHOP_TIME_ZONE } from '@shop/shared';
+import { formatMoney, messages, SHOP_TIME_ZONE } from '@shop/shared';
 import { brand } from './brand';
 import { EmailLayout, Paragraph, PrimaryButton, type ShopOrigin } from './layout';
 
@@ -44,8 +44,6 @@ export interface OrderPaidAdminData extends OrderPaidData {
 
 const words = messages.email.order;
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const formatMoney = (dollars: number) => money.format(dollars);
 const shopTime = new Intl.DateTimeFormat('en-US', {
   dateStyle: 'medium',
   timeStyle: 'short',

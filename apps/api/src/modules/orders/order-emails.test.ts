@@ -59,8 +59,8 @@ describeEachDatabase('order emails', (kind) => {
     const buyer = await customer();
     const placed = await order(app, buyer, tool._id, 3);
     const email = await theEmail(buyer.email, words.placed.subject(numberOf(placed._id)));
-    expect(email.text).toContain(`${tool.name}: 3 × $14.50 = $43.50`);
-    expect(email.text).toContain(`${words.total}: $43.50`);
+    expect(email.text).toContain(`${tool.name}: 3 × $ 14.50 = $ 43.50`);
+    expect(email.text).toContain(`${words.total}: $ 43.50`);
     expect(email.text).toContain(`${TEST_ORIGIN}/dashboard/payment/${placed._id}`);
   });
 
@@ -72,8 +72,8 @@ describeEachDatabase('order emails', (kind) => {
     const { transactionId } = await payInTestMode(app, buyer, placed._id);
     const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(placed._id)));
     for (const part of [
-      `${tool.name}: 2 × $14.50 = $29.00`,
-      `${words.total}: $29.00`,
+      `${tool.name}: 2 × $ 14.50 = $ 29.00`,
+      `${words.total}: $ 29.00`,
       `${words.transactionId}: ${transactionId}`,
     ]) {
       expect(receipt.text, part).toContain(part);
@@ -81,7 +81,7 @@ describeEachDatabase('order emails', (kind) => {
     for (const admin of admins) {
       const alert = await theEmail(
         admin.email,
-        words.paidAdmin.subject(numberOf(placed._id), '$29.00'),
+        words.paidAdmin.subject(numberOf(placed._id), '$ 29.00'),
       );
       expect(alert.text).toContain(words.paidAdmin.body(buyer.name, buyer.email));
       expect(alert.text).toContain(transactionId);
@@ -135,9 +135,9 @@ describeEachDatabase('order emails', (kind) => {
     const { transactionId } = await payInTestMode(app, buyer, orderId);
     const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(orderId)));
     for (const part of [
-      `${tool.name}: 2 × $14.50 = $29.00`,
-      'Thermal Paste: 3 × $4.25 = $12.75',
-      `${words.total}: $41.75`,
+      `${tool.name}: 2 × $ 14.50 = $ 29.00`,
+      'Thermal Paste: 3 × $ 4.25 = $ 12.75',
+      `${words.total}: $ 41.75`,
       `${words.transactionId}: ${transactionId}`,
     ]) {
       expect(receipt.text, part).toContain(part);
@@ -242,7 +242,7 @@ describeEachDatabase('order emails', (kind) => {
       expect(receipts[0]!.text).toContain(`${words.transactionId}: ${transactionId}`);
       for (const admin of admins) {
         expect(
-          received(admin.email, words.paidAdmin.subject(numberOf(placed._id), '$58.00')),
+          received(admin.email, words.paidAdmin.subject(numberOf(placed._id), '$ 58.00')),
         ).toHaveLength(1);
       }
     } finally {

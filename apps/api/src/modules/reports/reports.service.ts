@@ -1,6 +1,7 @@
 import {
   type LowStockThreshold,
   type OrderStatus,
+  centsToDollars,
   SALES_DAYS,
   SHOP_TIME_ZONE,
   type SalesReport,
@@ -10,7 +11,6 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
-const centsToDollars = (cents: number) => cents / 100;
 
 /** The statuses whose orders count as revenue: paid, and not given back. */
 const earning = sql.raw(`('paid', 'shipped', 'delivered')`);
