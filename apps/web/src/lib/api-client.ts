@@ -1,4 +1,5 @@
 import { type ApiErrorBody, TOTAL_COUNT_HEADER } from '@shop/shared';
+import type { paths } from './api-schema';
 
 /** The API's base; another host when the API is deployed apart (VITE_API_URL). */
 const API_BASE = `${import.meta.env.VITE_API_URL ?? ''}/api`;
@@ -26,49 +27,92 @@ function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
   return typeof error?.code === 'string' && typeof error.message === 'string';
 }
 
-export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, string | number | undefined>;
-  /** Extra request headers, such as an `Idempotency-Key`. */
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  /** A JSON answer (the default), or a file such as a CSV export, answered as a Blob. */
-  as?: 'json' | 'file';
-}
-
-export interface ApiResponse<T> {
-  data: T;
-  headers: Headers;
-}
-
 /** One page of a list paged on the server, and how many rows the list has over all its pages. */
 export interface ListPage<T> {
   items: T[];
   total: number;
 }
 
-/** The one way the web app calls the API: JSON in and out, bearer token, one error type. */
-export async function apiRequest<T>(
-  path: string,
-  {
-    method = 'GET',
-    body,
-    query,
-    headers: extraHeaders,
-    signal,
-    as = 'json',
-  }: ApiRequestOptions = {},
-): Promise<ApiResponse<T>> {
+/** The API's paths as the web app names them, without the `/api` base: `/tools/{id}`. */
+type ApiPaths = {
+  [Path in keyof paths as Path extends `/api${infer Rest}` ? Rest : never]: paths[Path];
+};
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** The paths the contract declares `method` on. */
+export type ApiPath<M extends Method> = {
+  [Path in keyof ApiPaths]: ApiPaths[Path][M] extends { responses: object } ? Path : never;
+}[keyof ApiPaths];
+type Operation<M extends Method, P extends ApiPath<M>> = Extract<
+  ApiPaths[P][M],
+  { responses: object }
+>;
+type JsonOf<Part> = Part extends { content: { 'application/json': infer Body } } ? Body : undefined;
+type Responses<M extends Method, P extends ApiPath<M>> = Operation<M, P>['responses'];
+
+/** What `method path` answers on success, as the contract declares it. */
+export type ApiAnswer<M extends Method, P extends ApiPath<M>> = JsonOf<
+  Responses<M, P>[Extract<keyof Responses<M, P>, 200 | 201 | 204>]
+>;
+/** The JSON body `method path` takes. */
+export type ApiBody<M extends Method, P extends ApiPath<M>> = JsonOf<
+  NonNullable<Operation<M, P>['requestBody']>
+>;
+/** The query `method path` takes. */
+export type ApiQuery<M extends Method, P extends ApiPath<M>> = NonNullable<
+  Operation<M, P>['parameters']['query']
+>;
+
+/**
+ * A request's parts, as the contract declares them: `path` parameters (filled into the path's
+ * `{name}`s and encoded), `query`, `header` (such as `Idempotency-Key`) and the JSON `body`;
+ * each required when the route requires it.
+ */
+export type ApiRequest<M extends Method, P extends ApiPath<M>> = Omit<
+  Operation<M, P>['parameters'],
+  'cookie'
+> &
+  (Operation<M, P> extends { requestBody?: never }
+    ? // At most an empty object: Better Auth answers 415 to a POST with no JSON body at all.
+      { body?: Record<string, never> }
+    : Operation<M, P> extends { requestBody: object }
+      ? { body: ApiBody<M, P> }
+      : { body?: ApiBody<M, P> }) & { signal?: AbortSignal };
+/** The request, optional when the route needs nothing. */
+type RequestArgs<M extends Method, P extends ApiPath<M>> =
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "needs no field"
+  {} extends ApiRequest<M, P> ? [request?: ApiRequest<M, P>] : [request: ApiRequest<M, P>];
+
+/** The parts of any request, as the one function below reads them. */
+interface AnyRequest {
+  path?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  header?: Record<string, string | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the web app calls the API: JSON in and out (or a file, `as: 'file'`), bearer token,
+ * one error type. Typed by the callers below (`api`), from the contract's `paths`.
+ */
+async function apiRequest(
+  method: Method,
+  template: string,
+  { path: params, query, header, body, signal }: AnyRequest = {},
+  as: 'json' | 'file' = 'json',
+): Promise<{ data: unknown; headers: Headers }> {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== '') search.set(key, String(value));
   }
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+    encodeURIComponent(params?.[name] ?? ''),
+  );
   const url = `${API_BASE}${path}${search.size > 0 ? `?${search}` : ''}`;
-  const headers: Record<string, string> = {
-    Accept: as === 'file' ? '*/*' : 'application/json',
-    ...extraHeaders,
-  };
+  const headers: Record<string, string> = { Accept: as === 'file' ? '*/*' : 'application/json' };
+  for (const [name, value] of Object.entries(header ?? {})) {
+    if (value !== undefined) headers[name] = value;
+  }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = localStorage.getItem(ACCESS_TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -76,7 +120,7 @@ export async function apiRequest<T>(
   let response: Response;
   try {
     response = await fetch(url, {
-      method,
+      method: method.toUpperCase(),
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
@@ -87,9 +131,8 @@ export async function apiRequest<T>(
     throw new ApiError(0, 'NETWORK', unreachableMessage);
   }
 
-  if (response.ok && as === 'file') {
-    return { data: (await response.blob()) as T, headers: response.headers };
-  }
+  if (response.ok && as === 'file')
+    return { data: await response.blob(), headers: response.headers };
   const payload: unknown =
     response.status === 204 ? undefined : await response.json().catch(() => undefined);
   if (!response.ok) {
@@ -103,44 +146,51 @@ export async function apiRequest<T>(
       `The shop answered ${response.status}. Please try again.`,
     );
   }
-  return { data: payload as T, headers: response.headers };
+  return { data: payload, headers: response.headers };
 }
 
 /**
  * Whether asking again may help: no answer (the network) or a server failure (5xx). A 4xx
- * ("Tool not found", a refusal) is the same the next time.
+ * ("Tool not found", a refusal) is the same the next time. For an order, these are the failures
+ * whose outcome is unknown: its retry keeps the Idempotency-Key (idempotency-key.ts).
  */
 export const isRetriable = (error: unknown) =>
   !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
+/** `method path`'s answer, typed by the contract. */
+const call =
+  <M extends Method>(method: M) =>
+  async <P extends ApiPath<M>>(path: P, ...[request]: RequestArgs<M, P>) =>
+    (await apiRequest(method, path, request as AnyRequest)).data as ApiAnswer<M, P>;
+
+type ListPath = {
+  [P in ApiPath<'get'>]: ApiAnswer<'get', P> extends unknown[] ? P : never;
+}[ApiPath<'get'>];
+
+type ItemOf<List> = List extends (infer Item)[] ? Item : never;
+
 export const api = {
-  get: async <T>(path: string, options?: Omit<ApiRequestOptions, 'method' | 'body'>) =>
-    (await apiRequest<T>(path, options)).data,
+  get: call('get'),
+  post: call('post'),
+  put: call('put'),
+  patch: call('patch'),
+  delete: call('delete'),
   /** A page of a list, with its total from `X-Total-Count`. */
-  page: async <T>(
-    path: string,
-    options?: Omit<ApiRequestOptions, 'method' | 'body'>,
-  ): Promise<ListPage<T>> => {
-    const { data, headers } = await apiRequest<T[]>(path, options);
-    return { items: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+  page: async <P extends ListPath>(
+    path: P,
+    ...[request]: RequestArgs<'get', P>
+  ): Promise<ListPage<ItemOf<ApiAnswer<'get', P>>>> => {
+    const { data, headers } = await apiRequest('get', path, request as AnyRequest);
+    const items = data as ItemOf<ApiAnswer<'get', P>>[];
+    return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
   },
   /** A file the API sends (a CSV export), with the name its Content-Disposition gives. */
-  file: async (
-    path: string,
-    options?: Pick<ApiRequestOptions, 'query' | 'signal'>,
+  file: async <P extends ApiPath<'get'>>(
+    path: P,
+    ...[request]: RequestArgs<'get', P>
   ): Promise<{ blob: Blob; fileName: string | null }> => {
-    const { data, headers } = await apiRequest<Blob>(path, { ...options, as: 'file' });
+    const { data, headers } = await apiRequest('get', path, request as AnyRequest, 'file');
     const fileName = /filename="([^"]+)"/.exec(headers.get('Content-Disposition') ?? '')?.[1];
-    return { blob: data, fileName: fileName ?? null };
+    return { blob: data as Blob, fileName: fileName ?? null };
   },
-  post: async <T>(
-    path: string,
-    body?: unknown,
-    options?: Pick<ApiRequestOptions, 'headers' | 'signal'>,
-  ) => (await apiRequest<T>(path, { ...options, method: 'POST', body })).data,
-  put: async <T>(path: string, body?: unknown) =>
-    (await apiRequest<T>(path, { method: 'PUT', body })).data,
-  patch: async <T>(path: string, body?: unknown) =>
-    (await apiRequest<T>(path, { method: 'PATCH', body })).data,
-  delete: async <T>(path: string) => (await apiRequest<T>(path, { method: 'DELETE' })).data,
 };

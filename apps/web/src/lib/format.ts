@@ -7,14 +7,9 @@ const onFirstUse = <T>(make: () => T) => {
   return () => (made ??= make());
 };
 
-const money = onFirstUse(
-  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
 const count = onFirstUse(() => new Intl.NumberFormat('en-US'));
 const mediumDate = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }));
 
-/** Dollars as the shop shows them: "$ 64.99". */
-export const formatPrice = (dollars: number) => `$ ${money().format(dollars)}`;
 export const formatCount = (value: number) => count().format(value);
 /** The "Order Date" of a tool card: today, medium style, never stored. */
 export const formatMediumDate = (date: Date) => mediumDate().format(date);

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiError } from './api-client';
+import { isRetriable } from './api-client';
 
 /**
  * A new `Idempotency-Key`: 128 random bits in hex (`crypto.randomUUID` needs a secure context;
@@ -9,13 +9,6 @@ export const newIdempotencyKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
     byte.toString(16).padStart(2, '0'),
   ).join('');
-
-/**
- * No answer came (the network, or the server failed): the order may exist, so a retry must reuse
- * the key; after any other answer the next attempt takes a new one.
- */
-export const isAnswerUnknown = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
 
 /**
  * Sends one order attempt with `key`, and asks for a new key (`renew`) once the server has
@@ -32,7 +25,9 @@ export async function sendAttempt<Result>(
     renew();
     return result;
   } catch (error) {
-    if (!isAnswerUnknown(error)) renew();
+    // A failure worth retrying is one whose answer is unknown (no answer, or a 5xx): the order
+    // may exist, so the retry reuses the key.
+    if (!isRetriable(error)) renew();
     throw error;
   }
 }

@@ -1,5 +1,5 @@
-import type { Order } from '@shop/shared';
-import { formatCount, formatPrice } from '../../lib/format';
+import { formatMoney, type Order } from '@shop/shared';
+import { formatCount } from '../../lib/format';
 import { ConfirmDialog } from './confirm-dialog';
 
 interface CancelOrderDialogProps {
@@ -36,7 +36,7 @@ export function CancelOrderDialog({
       {order && (
         <p>
           You want to cancel {whose(order)} order of {formatCount(order.quantity)} × {order.tool} (
-          {formatPrice(order.price)}). Its units go back on sale.
+          {formatMoney(order.price)}). Its units go back on sale.
         </p>
       )}
     </ConfirmDialog>

@@ -1,5 +1,5 @@
-import type { Order } from '@shop/shared';
-import { formatCount, formatPrice } from '../../lib/format';
+import { formatMoney, type Order } from '@shop/shared';
+import { formatCount } from '../../lib/format';
 
 /**
  * What an order bought, compactly, for a list: the tool's name for one line ("NVMe SSD"), a
@@ -54,8 +54,8 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'price
               </span>
             </th>
             <td className="text-end">{formatCount(line.quantity)}</td>
-            <td className="text-end whitespace-nowrap">{formatPrice(line.unitPrice)}</td>
-            <td className="text-end whitespace-nowrap">{formatPrice(line.price)}</td>
+            <td className="text-end whitespace-nowrap">{formatMoney(line.unitPrice)}</td>
+            <td className="text-end whitespace-nowrap">{formatMoney(line.price)}</td>
           </tr>
         ))}
       </tbody>
@@ -64,7 +64,7 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'price
           <th scope="row" colSpan={3} className="text-end">
             Order total
           </th>
-          <td className="text-end font-semibold whitespace-nowrap">{formatPrice(order.price)}</td>
+          <td className="text-end font-semibold whitespace-nowrap">{formatMoney(order.price)}</td>
         </tr>
       </tfoot>
     </table>

@@ -1,8 +1,8 @@
-import type { Order } from '@shop/shared';
+import { formatMoney, type Order } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
-import { formatCalendarDay, formatCount, formatPrice } from '../../lib/format';
+import { formatCalendarDay, formatCount } from '../../lib/format';
 import { type DataColumn, DataTable } from './data-table';
 import { EmailAddress } from './email-address';
 import { OrderDate } from './order-date';
@@ -61,7 +61,7 @@ export function OrderTable({
       header: 'Price',
       align: 'end',
       className: 'whitespace-nowrap',
-      cell: (order) => formatPrice(order.price),
+      cell: (order) => formatMoney(order.price),
     },
     ...(everyone
       ? [

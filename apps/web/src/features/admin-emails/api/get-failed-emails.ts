@@ -1,11 +1,9 @@
-import type { FailedEmail } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/emails/failed` (admins): the emails that failed at least once, newest first. */
-export const getFailedEmails = (signal?: AbortSignal) =>
-  api.get<FailedEmail[]>('/emails/failed', { signal });
+export const getFailedEmails = (signal?: AbortSignal) => api.get('/emails/failed', { signal });
 
 export const getFailedEmailsQueryOptions = () =>
   queryOptions({

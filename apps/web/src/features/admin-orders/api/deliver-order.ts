@@ -1,6 +1,5 @@
-import type { Order } from '@shop/shared';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/purchase/{id}/deliver` (admin): a shipped order has arrived. */
 export const deliverOrder = (orderId: string) =>
-  api.post<Order>(`/purchase/${encodeURIComponent(orderId)}/deliver`);
+  api.post('/purchase/{id}/deliver', { path: { id: orderId } });

@@ -1,12 +1,11 @@
-import type { OrderFilter } from '@shop/shared';
-import { api } from '../../../lib/api-client';
+import { api, type ApiQuery } from '../../../lib/api-client';
 
 /**
  * `GET /api/orders/export` (admin): the orders the filters select, newest first, as a CSV file
  * the browser saves. The server streams it; the browser keeps it until it is saved.
  */
-export async function downloadOrdersCsv(filter: OrderFilter) {
-  const { blob, fileName } = await api.file('/orders/export', { query: { ...filter } });
+export async function downloadOrdersCsv(filter: ApiQuery<'get', '/orders/export'>) {
+  const { blob, fileName } = await api.file('/orders/export', { query: filter });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,25 +1,22 @@
-import { LIST_PAGE_SIZE_DEFAULT, type Order, type OrderStatus } from '@shop/shared';
+import { LIST_PAGE_SIZE_DEFAULT } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ListPage } from '../../../lib/api-client';
+import { api, type ApiQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** Manage All Orders' filters and page (`GET /api/allPurchase`). */
-export interface AllOrdersQuery {
-  status?: OrderStatus;
-  /** In the buyer's email or name, or the names of the order's tools. */
-  search?: string;
-  /** Days placed, YYYY-MM-DD, both included. */
-  from?: string;
-  to?: string;
+/**
+ * Manage All Orders' filters and page (`GET /api/allPurchase`): status; search in the buyer's
+ * email or name, or the names of the order's tools; days placed (`from`, `to`, both included).
+ */
+export type AllOrdersQuery = Omit<ApiQuery<'get', '/allPurchase'>, 'limit' | 'page'> & {
   page: number;
-}
+};
 
 /** `GET /api/allPurchase` (admin): a page of the orders the filters select, newest first. */
 export const getAllOrders = (query: AllOrdersQuery, signal?: AbortSignal) =>
-  api.page<Order>('/allPurchase', {
-    query: { ...query, limit: LIST_PAGE_SIZE_DEFAULT },
-    signal,
-  });
+  api.page('/allPurchase', { query: { ...query, limit: LIST_PAGE_SIZE_DEFAULT }, signal });
+
+/** A loaded page of Manage All Orders. */
+export type AdminOrdersPage = Awaited<ReturnType<typeof getAllOrders>>;
 
 export const getAllOrdersQueryOptions = (query: AllOrdersQuery) =>
   queryOptions({
@@ -30,10 +27,3 @@ export const getAllOrdersQueryOptions = (query: AllOrdersQuery) =>
   });
 
 export const useAllOrders = (query: AllOrdersQuery) => useQuery(getAllOrdersQueryOptions(query));
-
-/** Every loaded page of Manage All Orders, with `changed` in place of the order it replaces. */
-export const withOrder = (page: ListPage<Order> | undefined, changed: Order) =>
-  page && {
-    ...page,
-    items: page.items.map((order) => (order._id === changed._id ? changed : order)),
-  };

@@ -1,9 +1,8 @@
-import type { Order, Refund } from '@shop/shared';
-import { api } from '../../../lib/api-client';
+import { api, type ApiBody } from '../../../lib/api-client';
 
 /**
  * `POST /api/purchase/{id}/refund` (admin): the payment goes back through its provider, once,
  * with a reason; the units return to stock when `restock` says so.
  */
-export const refundOrder = (orderId: string, refund: Refund) =>
-  api.post<Order>(`/purchase/${encodeURIComponent(orderId)}/refund`, refund);
+export const refundOrder = (orderId: string, refund: ApiBody<'post', '/purchase/{id}/refund'>) =>
+  api.post('/purchase/{id}/refund', { path: { id: orderId }, body: refund });

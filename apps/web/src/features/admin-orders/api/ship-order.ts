@@ -1,19 +1,19 @@
-import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type ListPage } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { withOrder } from './get-all-orders';
+import { withOrder } from '../../../lib/cancel-order';
+import type { AdminOrdersPage } from './get-all-orders';
 
 /** `POST /api/purchase/{id}/ship` (admin): a paid order is on its way. */
 export const shipOrder = (orderId: string) =>
-  api.post<Order>(`/purchase/${encodeURIComponent(orderId)}/ship`);
+  api.post('/purchase/{id}/ship', { path: { id: orderId } });
 
 export function useShipOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: shipOrder,
     onSuccess: (shipped) => {
-      queryClient.setQueriesData<ListPage<Order>>({ queryKey: queryKeys.orders.everyone }, (page) =>
+      queryClient.setQueriesData<AdminOrdersPage>({ queryKey: queryKeys.orders.everyone }, (page) =>
         withOrder(page, shipped),
       );
     },

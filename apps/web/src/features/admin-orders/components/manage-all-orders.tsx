@@ -12,7 +12,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { pageCountOf, useFilteredPage } from '../../../lib/use-filtered-page';
-import { useCancelCustomerOrder } from '../api/cancel-order';
+import { useCancelOrder } from '../../../lib/cancel-order';
 import { downloadOrdersCsv } from '../api/export-orders';
 import { useAllOrders } from '../api/get-all-orders';
 import { useShipOrder } from '../api/ship-order';
@@ -92,7 +92,7 @@ export function ManageAllOrders() {
     setTo('');
   };
   const ship = useShipOrder();
-  const cancel = useCancelCustomerOrder();
+  const cancel = useCancelOrder();
   const [exporting, setExporting] = useState(false);
   const [exportFailure, setExportFailure] = useState<string | null>(null);
   const exportCsv = async () => {

@@ -1,6 +1,6 @@
-import type { SalesReport } from '@shop/shared';
+import { formatMoney, type SalesReport } from '@shop/shared';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCalendarDay, formatPrice } from '../../../lib/format';
+import { formatCalendarDay } from '../../../lib/format';
 
 type Day = SalesReport['revenuePerDay'][number];
 
@@ -30,7 +30,7 @@ export function RevenueChart({ days, label }: { days: Day[]; label: string }) {
             width={64}
           />
           <Tooltip
-            formatter={(value) => [formatPrice(Number(value)), 'Revenue']}
+            formatter={(value) => [formatMoney(Number(value)), 'Revenue']}
             labelFormatter={(day) => formatCalendarDay(String(day))}
           />
           <Bar dataKey="revenue" fill="var(--color-primary)" radius={[3, 3, 0, 0]} />

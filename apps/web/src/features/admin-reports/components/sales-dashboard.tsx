@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import { type SalesReport, LowStockThresholdSchema, SALES_DAYS, TOP_TOOLS } from '@shop/shared';
+import {
+  type SalesReport,
+  formatMoney,
+  LowStockThresholdSchema,
+  SALES_DAYS,
+  sumDollars,
+  TOP_TOOLS,
+} from '@shop/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
@@ -7,14 +14,11 @@ import { QueryState } from '../../../components/ui/query-state';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { TextField } from '../../../components/ui/form-field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
+import { formatCalendarDay, formatCount } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useSalesReport } from '../api/get-sales-report';
 import { useSetLowStockThreshold } from '../api/set-low-stock-threshold';
 import { RevenueChart } from './revenue-chart';
-
-const cents = (dollars: number) => Math.round(dollars * 100);
-const sum = (values: number[]) => values.reduce((total, value) => total + cents(value), 0) / 100;
 
 function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
@@ -54,7 +58,7 @@ function RevenueTable({ days }: { days: SalesReport['revenuePerDay'] }) {
                 {formatCalendarDay(day.day)}
               </th>
               <td className="text-end">{formatCount(day.orders)}</td>
-              <td className="text-end">{formatPrice(day.revenue)}</td>
+              <td className="text-end">{formatMoney(day.revenue)}</td>
             </tr>
           ))}
         </tbody>
@@ -102,7 +106,7 @@ function LowStockForm({ threshold }: { threshold: number }) {
 }
 
 function Dashboard({ report }: { report: SalesReport }) {
-  const revenue = sum(report.revenuePerDay.map((day) => day.revenue));
+  const revenue = sumDollars(report.revenuePerDay.map((day) => day.revenue));
   const paidOrders = report.revenuePerDay.reduce((total, day) => total + day.orders, 0);
   const first = report.revenuePerDay[0]?.day;
   const last = report.revenuePerDay.at(-1)?.day;
@@ -110,7 +114,7 @@ function Dashboard({ report }: { report: SalesReport }) {
     <div className="flex flex-col gap-6">
       <dl className="grid gap-4 sm:grid-cols-3">
         {[
-          [`Revenue, last ${SALES_DAYS} days`, formatPrice(revenue)],
+          [`Revenue, last ${SALES_DAYS} days`, formatMoney(revenue)],
           ['Orders paid', formatCount(paidOrders)],
           ['Tools low on stock', formatCount(report.lowStock.length)],
         ].map(([label, value]) => (
@@ -124,7 +128,7 @@ function Dashboard({ report }: { report: SalesReport }) {
       <Card title="Revenue per day" id="revenue-title">
         <RevenueChart
           days={report.revenuePerDay}
-          label={`Revenue per day from ${first ? formatCalendarDay(first) : ''} to ${last ? formatCalendarDay(last) : ''}: ${formatPrice(revenue)} in all. The table below lists every day.`}
+          label={`Revenue per day from ${first ? formatCalendarDay(first) : ''} to ${last ? formatCalendarDay(last) : ''}: ${formatMoney(revenue)} in all. The table below lists every day.`}
         />
         <RevenueTable days={report.revenuePerDay} />
       </Card>
@@ -164,7 +168,7 @@ function Dashboard({ report }: { report: SalesReport }) {
                       {tool.name}
                     </th>
                     <td className="text-end">{formatCount(tool.units)}</td>
-                    <td className="text-end whitespace-nowrap">{formatPrice(tool.revenue)}</td>
+                    <td className="text-end whitespace-nowrap">{formatMoney(tool.revenue)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,12 +1,11 @@
-import type { Tool, ToolInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type CreateToolResponse = Tool & { message: string };
+export type CreateToolResponse = ApiAnswer<'post', '/tools'>;
 
 /** `POST /api/tools` (admin): the new tool, and "Tool Added". */
-export const createTool = (input: ToolInput) => api.post<CreateToolResponse>('/tools', input);
+export const createTool = (input: ApiBody<'post', '/tools'>) => api.post('/tools', { body: input });
 
 /** Every tools list (the shop's and this one) is read again. */
 export function useCreateTool() {

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiAnswer } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface DeleteToolResponse {
-  deletedCount: 1;
-  /** A tool with orders is retired: hidden from the shop, its orders kept. */
-  retired: boolean;
-}
+/** `retired`: a tool with orders is hidden from the shop, its orders kept. */
+export type DeleteToolResponse = ApiAnswer<'delete', '/tools/{id}'>;
 
 /** `DELETE /api/tools/{id}` (admin). */
-export const deleteTool = (id: string) =>
-  api.delete<DeleteToolResponse>(`/tools/${encodeURIComponent(id)}`);
+export const deleteTool = (id: string) => api.delete('/tools/{id}', { path: { id } });
 
 export function useDeleteTool() {
   const queryClient = useQueryClient();

@@ -1,16 +1,15 @@
-import type { Tool, ToolUpdate } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiBody } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface UpdateToolVariables {
   id: string;
-  changes: ToolUpdate;
+  changes: ApiBody<'patch', '/tools/{id}'>;
 }
 
 /** `PATCH /api/tools/{id}` (admin): price, stock or description; answers the tool. */
 export const updateTool = ({ id, changes }: UpdateToolVariables) =>
-  api.patch<Tool>(`/tools/${encodeURIComponent(id)}`, changes);
+  api.patch('/tools/{id}', { path: { id }, body: changes });
 
 /** The lists and the tool's own page are read again. */
 export function useUpdateTool() {

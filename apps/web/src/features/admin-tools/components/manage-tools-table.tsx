@@ -1,11 +1,11 @@
-import type { Tool } from '@shop/shared';
+import { formatMoney, type Tool } from '@shop/shared';
 import { type RefObject, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { type DataColumn, DataRow, DataTable } from '../../../components/ui/data-table';
 import { SearchField } from '../../../components/ui/form-field';
 import { QueryState } from '../../../components/ui/query-state';
-import { formatCount, formatPrice } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { errorMessage } from '../../../lib/form-errors';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { pageCountOf, useFilteredPage } from '../../../lib/use-filtered-page';
@@ -82,7 +82,7 @@ function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: Too
           />
           <span className="min-w-0 font-semibold break-words">{tool.name}</span>
         </div>,
-        formatPrice(tool.price),
+        formatMoney(tool.price),
         formatCount(tool.availableQuantity),
         retired ? (
           <span className="badge badge-ghost whitespace-nowrap">Retired</span>

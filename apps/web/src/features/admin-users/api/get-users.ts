@@ -1,19 +1,17 @@
-import { LIST_PAGE_SIZE_DEFAULT, type Role, type ShopUser } from '@shop/shared';
+import { LIST_PAGE_SIZE_DEFAULT } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ListPage } from '../../../lib/api-client';
+import { api, type ApiQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** All Users' search, role and page (`GET /api/user`). */
-export interface UsersQuery {
-  /** In the email or the name, any case. */
-  search?: string;
-  role?: Role;
-  page: number;
-}
+/** All Users' search (in the email or the name, any case), role and page (`GET /api/user`). */
+export type UsersQuery = Omit<ApiQuery<'get', '/user'>, 'limit' | 'page'> & { page: number };
 
 /** `GET /api/user` (admin): a page of the users, oldest first. */
 export const getUsers = (query: UsersQuery, signal?: AbortSignal) =>
-  api.page<ShopUser>('/user', { query: { ...query, limit: LIST_PAGE_SIZE_DEFAULT }, signal });
+  api.page('/user', { query: { ...query, limit: LIST_PAGE_SIZE_DEFAULT }, signal });
+
+/** A loaded page of All Users. */
+export type UsersPage = Awaited<ReturnType<typeof getUsers>>;
 
 export const getUsersQueryOptions = (query: UsersQuery) =>
   queryOptions({
@@ -26,6 +24,6 @@ export const useUsers = (query: UsersQuery) => useQuery(getUsersQueryOptions(que
 
 /** Every loaded page of All Users, changed by `change` (a new role, a user gone). */
 export const updateUserPages = (
-  pages: ListPage<ShopUser> | undefined,
-  change: (users: ShopUser[]) => ShopUser[],
+  pages: UsersPage | undefined,
+  change: (users: UsersPage['items']) => UsersPage['items'],
 ) => pages && { ...pages, items: change(pages.items) };

@@ -1,11 +1,10 @@
-import type { ChangeName } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiBody } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /api/auth/update-user` (My Profile): the display name, the shop's account's too. */
-export const changeName = (body: ChangeName) =>
-  api.post<{ status: boolean }>('/auth/update-user', body);
+export const changeName = (body: ApiBody<'post', '/auth/update-user'>) =>
+  api.post('/auth/update-user', { body });
 
 /** The navbar (the session) and the profile card read the new name. */
 export function useChangeName() {

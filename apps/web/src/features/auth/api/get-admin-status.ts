@@ -1,11 +1,10 @@
-import type { AdminCheckResponse } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/admin/{email}` (bearer): whether the UI shows the admin screens. */
 export const getAdminStatus = (email: string, signal?: AbortSignal) =>
-  api.get<AdminCheckResponse>(`/admin/${encodeURIComponent(email)}`, { signal });
+  api.get('/admin/{email}', { path: { email }, signal });
 
 /** How often a signed-in user's role is asked again while the tab is shown. */
 export const ADMIN_RECHECK_MS = 60_000;

@@ -1,11 +1,9 @@
-import type { SignInOptions } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/sign-in-options`: which social sign-in buttons work on this server. */
-export const getSignInOptions = (signal?: AbortSignal) =>
-  api.get<SignInOptions>('/sign-in-options', { signal });
+export const getSignInOptions = (signal?: AbortSignal) => api.get('/sign-in-options', { signal });
 
 export const getSignInOptionsQueryOptions = () =>
   queryOptions({

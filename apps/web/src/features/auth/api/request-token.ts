@@ -1,4 +1,3 @@
-import type { TokenResponse } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -10,7 +9,7 @@ import { readAccessToken, storeAccessToken } from '../utils/token-storage';
  * kept in localStorage as `accessToken`. Only the signed-in owner of the email gets one.
  */
 export async function requestToken(email: string): Promise<string> {
-  const { token } = await api.put<TokenResponse>(`/user/${encodeURIComponent(email)}`, { email });
+  const { token } = await api.put('/user/{email}', { path: { email }, body: { email } });
   storeAccessToken(token);
   return token;
 }

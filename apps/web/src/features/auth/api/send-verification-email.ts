@@ -7,9 +7,8 @@ import { api } from '../../../lib/api-client';
  * email (the signed-in one's own, or any from Login: the same answer whether it exists or not).
  */
 export const sendVerificationEmail = (email: string) =>
-  api.post<{ status: boolean }>('/auth/send-verification-email', {
-    email,
-    callbackURL: EMAIL_VERIFIED_PAGE,
+  api.post('/auth/send-verification-email', {
+    body: { email, callbackURL: EMAIL_VERIFIED_PAGE },
   });
 
 export const useSendVerificationEmail = () => useMutation({ mutationFn: sendVerificationEmail });

@@ -1,29 +1,20 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiBody } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { forgetAccessToken } from '../utils/token-storage';
 
 /** Google, GitHub, and the OpenID Connect provider configured on the server (id "oidc"). */
 export type SocialProvider = 'google' | 'github' | 'oidc';
 
-interface SocialSignInResponse {
-  url: string;
-  redirect: boolean;
-}
-
-interface SocialSignInUrls {
-  /** Where the provider's answer finally lands, signed in. */
-  callbackURL: string;
-  /** Where a failed sign-in lands, with `?error=<code>`. */
-  errorCallbackURL: string;
-}
+/** Where the provider's answer lands, signed in (`callbackURL`) or not (`errorCallbackURL`). */
+type SocialSignInUrls = Omit<ApiBody<'post', '/auth/sign-in/social'>, 'provider'>;
 
 /**
  * `POST /api/auth/sign-in/social`: answers the provider's sign-in page. Better Auth serves the
  * generic OpenID Connect provider through this same endpoint, as provider "oidc".
  */
 export const signInSocial = (provider: SocialProvider, urls: SocialSignInUrls) =>
-  api.post<SocialSignInResponse>('/auth/sign-in/social', { provider, ...urls });
+  api.post('/auth/sign-in/social', { body: { provider, ...urls } });
 
 /** Starts a social sign-in and leaves for the provider. It comes back to /home. */
 export function useSignInSocial() {

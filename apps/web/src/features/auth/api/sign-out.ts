@@ -8,8 +8,11 @@ import { forgetAccessToken, readAccessToken } from '../utils/token-storage';
 import { getSessionQueryOptions } from './get-session';
 import { revokeToken } from './revoke-token';
 
-/** `POST /api/auth/sign-out`: ends Better Auth's cookie session. */
-export const signOutSession = () => api.post<{ success: boolean }>('/auth/sign-out', {});
+/**
+ * `POST /api/auth/sign-out`: ends Better Auth's cookie session. It reads no body, but refuses a
+ * POST without a JSON one (415): an empty object is sent.
+ */
+export const signOutSession = () => api.post('/auth/sign-out', { body: {} });
 
 export interface SignOutOptions {
   /** Where to go afterwards; the home page unless said. */

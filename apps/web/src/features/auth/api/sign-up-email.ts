@@ -1,20 +1,13 @@
-import type { Register } from '@shop/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiBody } from '../../../lib/api-client';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import type { SessionUser } from './get-session';
-
-interface SignUpEmailResponse {
-  token: string | null;
-  user: SessionUser;
-}
 
 /**
  * `POST /api/auth/sign-up/email`: creates the account and signs it in (session cookie); with
  * REQUIRE_EMAIL_VERIFICATION on the server, no session (`token` null) until the emailed link.
  */
-export const signUpEmail = (body: Register) =>
-  api.post<SignUpEmailResponse>('/auth/sign-up/email', body);
+export const signUpEmail = (body: ApiBody<'post', '/auth/sign-up/email'>) =>
+  api.post('/auth/sign-up/email', { body });
 
 /**
  * Signs up, then fetches and stores the access token before the caller redirects; answers
@@ -23,7 +16,7 @@ export const signUpEmail = (body: Register) =>
 export function useSignUpEmail() {
   const completeSignIn = useCompleteSignIn();
   return useMutation({
-    mutationFn: async (body: Register) => {
+    mutationFn: async (body: ApiBody<'post', '/auth/sign-up/email'>) => {
       const { token, user } = await signUpEmail(body);
       if (token === null) return { user, mustVerify: true };
       await completeSignIn(user.email);

@@ -1,5 +1,5 @@
-import type { Cart, CartLineAdd } from '@shop/shared';
-import { api } from '../../../lib/api-client';
+import { api, type ApiBody } from '../../../lib/api-client';
 
 /** `POST /api/cart/lines`: adds units of a tool; the server prices it and checks the stock. */
-export const addCartLine = (line: CartLineAdd) => api.post<Cart>('/cart/lines', line);
+export const addCartLine = (line: ApiBody<'post', '/cart/lines'>) =>
+  api.post('/cart/lines', { body: line });

@@ -1,10 +1,9 @@
-import type { Cart } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/cart` (bearer): the caller's cart, priced as the catalogue stands now. */
-export const getCart = (signal?: AbortSignal) => api.get<Cart>('/cart', { signal });
+export const getCart = (signal?: AbortSignal) => api.get('/cart', { signal });
 
 export const getCartQueryOptions = (email: string) =>
   queryOptions({

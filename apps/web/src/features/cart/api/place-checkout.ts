@@ -1,19 +1,17 @@
-import { type Checkout, IDEMPOTENCY_KEY_HEADER, type Order } from '@shop/shared';
+import { IDEMPOTENCY_KEY_HEADER } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiBody } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface CheckoutAttempt {
-  checkout: Checkout;
+  checkout: ApiBody<'post', '/checkout'>;
   /** The same key for a retry (a double click, a lost answer): the server places one order. */
   idempotencyKey: string;
 }
 
 /** `POST /api/checkout`: one order of the cart's lines, priced and taken from stock by the server. */
 export const placeCheckout = ({ checkout, idempotencyKey }: CheckoutAttempt) =>
-  api.post<Order>('/checkout', checkout, {
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-  });
+  api.post('/checkout', { body: checkout, header: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 
 /**
  * Either way the cart, the stock and the orders may have changed (ordered, or a line found

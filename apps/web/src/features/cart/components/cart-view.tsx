@@ -1,8 +1,8 @@
-import { type Cart, type CartLine, cartLineProblem } from '@shop/shared';
+import { type Cart, type CartLine, cartLineProblem, formatMoney } from '@shop/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { formatCount, formatPrice } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import type { CartHandle } from '../hooks/use-cart';
 import { priceMove } from '../utils/cart-lines';
@@ -50,12 +50,12 @@ function CartLineItem({ line, cart }: { line: CartLine; cart: CartHandle }) {
         </h2>
         <p className="text-base-content/80 text-sm">
           <span className="sr-only">Unit price: </span>
-          {formatPrice(line.unitPrice)} each
+          {formatMoney(line.unitPrice)} each
         </p>
         {moved && (
           <p className="text-sm font-medium text-warning">
-            Price went {moved} since you added it: was {formatPrice(line.addedUnitPrice)}, now{' '}
-            {formatPrice(line.unitPrice)}.
+            Price went {moved} since you added it: was {formatMoney(line.addedUnitPrice)}, now{' '}
+            {formatMoney(line.unitPrice)}.
           </p>
         )}
         {problem && (
@@ -79,7 +79,7 @@ function CartLineItem({ line, cart }: { line: CartLine; cart: CartHandle }) {
         )}
         <p className="font-semibold tabular-nums">
           <span className="sr-only">Line total: </span>
-          {formatPrice(line.price)}
+          {formatMoney(line.price)}
         </p>
         <button
           type="button"
@@ -130,7 +130,7 @@ export function CartView({ cart, handle }: CartViewProps) {
           <dl className="flex justify-between text-lg">
             <dt>Subtotal ({formatCount(cart.itemCount)} items)</dt>
             <dd className="font-bold tabular-nums" data-testid="cart-subtotal">
-              {formatPrice(cart.subtotal)}
+              {formatMoney(cart.subtotal)}
             </dd>
           </dl>
           {blocked ? (

@@ -1,11 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type Cart, CheckoutSchema, messages, type Order, shopToday } from '@shop/shared';
+import {
+  type Cart,
+  CheckoutSchema,
+  messages,
+  type Order,
+  shopToday,
+  formatMoney,
+} from '@shop/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { formatCount, formatPrice } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { useIdempotentAttempt } from '../../../lib/idempotency-key';
 import { NeededByFieldSchema } from '../../../lib/needed-by-schema';
 import { useServerForm } from '../../../lib/use-server-form';
@@ -112,14 +119,14 @@ export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: Checkou
                 <span className="break-words">
                   {formatCount(line.quantity)} × {line.name}
                 </span>
-                <span className="tabular-nums whitespace-nowrap">{formatPrice(line.price)}</span>
+                <span className="tabular-nums whitespace-nowrap">{formatMoney(line.price)}</span>
               </li>
             ))}
           </ul>
           <dl className="border-base-300 flex justify-between border-t pt-3 text-lg">
             <dt>Total</dt>
             <dd className="font-bold tabular-nums" data-testid="checkout-total">
-              {formatPrice(cart.subtotal)}
+              {formatMoney(cart.subtotal)}
             </dd>
           </dl>
         </div>

@@ -1,8 +1,12 @@
-import type { Cart, CartLine, Tool } from '@shop/shared';
+import {
+  type Cart,
+  type CartLine,
+  dollarsToCents,
+  sumDollars,
+  timesQuantity,
+  type Tool,
+} from '@shop/shared';
 import type { StoredCartLine } from './guest-cart';
-
-/** The cents of a dollar amount, so sums of prices add up exactly. */
-const cents = (dollars: number) => Math.round(dollars * 100);
 
 /**
  * A visitor's stored line priced by the shop: the tool as the API answers it now, or, when it
@@ -17,7 +21,7 @@ export function pricedStoredLine(stored: StoredCartLine, tool: Tool | undefined)
       quantity: stored.quantity,
       unitPrice: stored.addedUnitPrice,
       addedUnitPrice: stored.addedUnitPrice,
-      price: (cents(stored.addedUnitPrice) * stored.quantity) / 100,
+      price: timesQuantity(stored.addedUnitPrice, stored.quantity),
       minOrderQuantity: 0,
       availableQuantity: 0,
       onSale: false,
@@ -30,7 +34,7 @@ export function pricedStoredLine(stored: StoredCartLine, tool: Tool | undefined)
     quantity: stored.quantity,
     unitPrice: tool.price,
     addedUnitPrice: stored.addedUnitPrice,
-    price: (cents(tool.price) * stored.quantity) / 100,
+    price: timesQuantity(tool.price, stored.quantity),
     minOrderQuantity: tool.minOrderQuantity,
     availableQuantity: tool.availableQuantity,
     onSale: true,
@@ -41,12 +45,13 @@ export function pricedStoredLine(stored: StoredCartLine, tool: Tool | undefined)
 export const cartOf = (lines: CartLine[]): Cart => ({
   lines,
   itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-  subtotal:
-    lines.filter((line) => line.onSale).reduce((sum, line) => sum + cents(line.price), 0) / 100,
+  subtotal: sumDollars(lines.filter((line) => line.onSale).map((line) => line.price)),
 });
 
 /** Whether the unit price moved since the line was added or last changed, and which way. */
 export function priceMove(line: CartLine): 'up' | 'down' | null {
-  if (!line.onSale || cents(line.unitPrice) === cents(line.addedUnitPrice)) return null;
-  return cents(line.unitPrice) > cents(line.addedUnitPrice) ? 'up' : 'down';
+  const now = dollarsToCents(line.unitPrice);
+  const added = dollarsToCents(line.addedUnitPrice);
+  if (!line.onSale || now === added) return null;
+  return now > added ? 'up' : 'down';
 }

@@ -1,10 +1,9 @@
-import type { Tool } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export const getTool = (id: string, signal?: AbortSignal) =>
-  api.get<Tool>(`/tools/${encodeURIComponent(id)}`, { signal });
+  api.get('/tools/{id}', { path: { id }, signal });
 
 export const getToolQueryOptions = (id: string) =>
   queryOptions({

@@ -1,21 +1,11 @@
-import type { Tool } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export interface ToolsPageQuery {
-  search?: string;
-  page?: number;
-  limit?: number;
-}
+export type ToolsPageQuery = Pick<ApiQuery<'get', '/tools'>, 'search' | 'page' | 'limit'>;
 
-export interface ToolsPage {
-  tools: Tool[];
-  total: number;
-}
-
-export async function getTools(query: ToolsPageQuery, signal?: AbortSignal): Promise<ToolsPage> {
-  const { items, total } = await api.page<Tool>('/tools', { query: { ...query }, signal });
+export async function getTools(query: ToolsPageQuery, signal?: AbortSignal) {
+  const { items, total } = await api.page('/tools', { query, signal });
   return { tools: items, total };
 }
 

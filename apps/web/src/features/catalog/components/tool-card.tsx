@@ -1,7 +1,7 @@
-import type { Tool } from '@shop/shared';
+import { formatMoney, type Tool } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatCount, formatMediumDate, formatPrice } from '../../../lib/format';
+import { formatCount, formatMediumDate } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 
 interface ToolCardProps {
@@ -55,7 +55,7 @@ export function ToolCard({
         </h3>
         <dl>
           <dt className="text-base-content/70 text-xs">Price per unit</dt>
-          <dd className="text-primary text-xl font-bold">{formatPrice(tool.price)}</dd>
+          <dd className="text-primary text-xl font-bold">{formatMoney(tool.price)}</dd>
         </dl>
         <p className="text-base-content/80 line-clamp-3 text-sm">{tool.description}</p>
         <dl className="border-base-300 mt-auto border-t pt-2 text-xs sm:text-sm">

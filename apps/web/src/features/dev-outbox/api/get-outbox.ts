@@ -1,11 +1,9 @@
-import type { OutboxEmail } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isRetriable } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/dev/outbox`: the emails written instead of sent; 404 in production. */
-export const getOutbox = (signal?: AbortSignal) =>
-  api.get<OutboxEmail[]>('/dev/outbox', { signal });
+export const getOutbox = (signal?: AbortSignal) => api.get('/dev/outbox', { signal });
 
 export const getOutboxQueryOptions = () =>
   queryOptions({

@@ -1,17 +1,17 @@
-import { IDEMPOTENCY_KEY_HEADER, type Order, type Purchase } from '@shop/shared';
+import { IDEMPOTENCY_KEY_HEADER } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiBody } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface PurchaseAttempt {
-  purchase: Purchase;
+  purchase: ApiBody<'post', '/purchase'>;
   /** The same key for a retry of the same order: the server then places it once. */
   idempotencyKey: string;
 }
 
 /** `POST /api/purchase`: the server sets the price, name and email and takes the stock. */
 export const createPurchase = ({ purchase, idempotencyKey }: PurchaseAttempt) =>
-  api.post<Order>('/purchase', purchase, { headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
+  api.post('/purchase', { body: purchase, header: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } });
 
 /**
  * Either way the stock may have changed (taken, or found gone): tools and orders reload. A

@@ -1,11 +1,11 @@
-import { LIST_PAGE_SIZE_DEFAULT, type Order } from '@shop/shared';
+import { LIST_PAGE_SIZE_DEFAULT } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/purchase?userEmail=` (bearer): a page of the caller's own orders, newest first. */
 export const getMyOrders = (email: string, page: number, signal?: AbortSignal) =>
-  api.page<Order>('/purchase', {
+  api.page('/purchase', {
     query: { userEmail: email, page, limit: LIST_PAGE_SIZE_DEFAULT },
     signal,
   });

@@ -1,11 +1,10 @@
-import type { OrderEvent } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/purchase/{id}/history` (buyer or admin): every change of the order's status. */
 export const getOrderHistory = (orderId: string, signal?: AbortSignal) =>
-  api.get<OrderEvent[]>(`/purchase/${encodeURIComponent(orderId)}/history`, { signal });
+  api.get('/purchase/{id}/history', { path: { id: orderId }, signal });
 
 export const getOrderHistoryQueryOptions = (orderId: string) =>
   queryOptions({

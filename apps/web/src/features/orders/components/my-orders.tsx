@@ -11,7 +11,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { pageCountOf } from '../../../lib/use-filtered-page';
-import { useCancelOrder } from '../api/cancel-order';
+import { useCancelOrder } from '../../../lib/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
 
 interface MyOrdersProps {

@@ -1,5 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { messages, type Order, PurchaseSchema, shopToday, type Tool } from '@shop/shared';
+import {
+  messages,
+  type Order,
+  PurchaseSchema,
+  shopToday,
+  type Tool,
+  formatMoney,
+} from '@shop/shared';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
@@ -7,7 +14,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField, TextAreaField, TextField } from '../../../components/ui/form-field';
 import { NeededByFieldSchema } from '../../../lib/needed-by-schema';
 import { useIdempotentAttempt } from '../../../lib/idempotency-key';
-import { formatCount, formatPrice } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useCreatePurchase } from '../api/create-purchase';
 import { isQuantityInRange } from '../../../lib/quantity';
@@ -92,7 +99,7 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
         </FormField>
         <FormField label="Price per unit">
           {(control) => (
-            <input {...control} className="input w-full" value={formatPrice(tool.price)} disabled />
+            <input {...control} className="input w-full" value={formatMoney(tool.price)} disabled />
           )}
         </FormField>
         <FormField label="Available quantity">

@@ -1,4 +1,3 @@
-import type { PaymentIntentResponse } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -9,7 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * idempotency key per order and amount), so the page reads it like a query: once per visit.
  */
 export const createPaymentIntent = (orderId: string) =>
-  api.post<PaymentIntentResponse>('/create-payment-intent', { orderId });
+  api.post('/create-payment-intent', { body: { orderId } });
 
 export const getPaymentIntentQueryOptions = (orderId: string, enabled: boolean) =>
   queryOptions({

@@ -1,11 +1,10 @@
-import type { Order } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/purchase/{id}` (owner or admin): the order to pay. */
 export const getOrder = (orderId: string, signal?: AbortSignal) =>
-  api.get<Order>(`/purchase/${encodeURIComponent(orderId)}`, { signal });
+  api.get('/purchase/{id}', { path: { id: orderId }, signal });
 
 export const getOrderQueryOptions = (orderId: string) =>
   queryOptions({

@@ -1,11 +1,9 @@
-import type { PaymentConfig } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/payment-config`: the sandbox ("Test mode"), or Stripe with its publishable key. */
-export const getPaymentConfig = (signal?: AbortSignal) =>
-  api.get<PaymentConfig>('/payment-config', { signal });
+export const getPaymentConfig = (signal?: AbortSignal) => api.get('/payment-config', { signal });
 
 export const getPaymentConfigQueryOptions = () =>
   queryOptions({

@@ -1,4 +1,3 @@
-import type { Order } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -15,9 +14,9 @@ export interface PayOrderInput {
  * provider whether that payment succeeded for this order and amount before marking it paid.
  */
 export const payOrder = ({ orderId, transactionId }: PayOrderInput) =>
-  api.patch<Order>(`/purchase/${encodeURIComponent(orderId)}`, {
-    orderID: orderId,
-    transactionId,
+  api.patch('/purchase/{id}', {
+    path: { id: orderId },
+    body: { orderID: orderId, transactionId },
   });
 
 export function usePayOrder() {

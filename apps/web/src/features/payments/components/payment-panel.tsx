@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import { formatMoney, type Order } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LazyPiece } from '../../../components/ui/lazy-piece';
@@ -7,7 +7,7 @@ import { PayBy } from '../../../components/ui/pay-by';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { OrderTools } from '../../../components/ui/order-lines';
-import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
+import { formatCalendarDay, formatCount } from '../../../lib/format';
 import { lazyModule } from '../../../lib/lazy-module';
 import { usePaymentIntent } from '../api/create-payment-intent';
 import { useOrder } from '../api/get-order';
@@ -42,7 +42,7 @@ function OrderSummary({ order }: { order: Order }) {
       </h1>
       {!cancelled && <p className="text-primary font-semibold">Get Your Delivery Soon</p>}
       <p className="text-lg">
-        {cancelled ? 'Total' : 'Please pay'}: <strong>{formatPrice(order.price)}</strong>
+        {cancelled ? 'Total' : 'Please pay'}: <strong>{formatMoney(order.price)}</strong>
       </p>
       <PayBy payBy={order.status === 'unpaid' ? order.payBy : null} explained />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
@@ -57,7 +57,7 @@ function OrderSummary({ order }: { order: Order }) {
         <dt className="font-medium">Quantity</dt>
         <dd>
           {formatCount(order.quantity)}
-          {order.unitPrice !== null && <> × {formatPrice(order.unitPrice)}</>}
+          {order.unitPrice !== null && <> × {formatMoney(order.unitPrice)}</>}
         </dd>
         {order.neededBy && (
           <>

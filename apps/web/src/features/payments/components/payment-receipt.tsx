@@ -1,9 +1,9 @@
-import type { Order } from '@shop/shared';
+import { formatMoney, type Order } from '@shop/shared';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { OrderDate } from '../../../components/ui/order-date';
 import { OrderTools } from '../../../components/ui/order-lines';
-import { formatCalendarDay, formatCount, formatPrice } from '../../../lib/format';
+import { formatCalendarDay, formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PaymentSuccess } from './payment-success';
 
@@ -45,10 +45,10 @@ export function PaymentReceipt({ order, paidNow, isBuyer }: PaymentReceiptProps)
           <dt className="font-semibold">Quantity</dt>
           <dd>
             {formatCount(order.quantity)}
-            {order.unitPrice !== null && <> × {formatPrice(order.unitPrice)}</>}
+            {order.unitPrice !== null && <> × {formatMoney(order.unitPrice)}</>}
           </dd>
           <dt className="font-semibold">Amount paid</dt>
-          <dd className="font-semibold">{formatPrice(order.price)}</dd>
+          <dd className="font-semibold">{formatMoney(order.price)}</dd>
           {transactionId && !paidNow && (
             <>
               <dt className="font-semibold">Transaction id</dt>

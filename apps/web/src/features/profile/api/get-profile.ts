@@ -1,11 +1,10 @@
-import type { Profile } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `GET /api/userInfo/{email}` (owner or admin): fields not filled in yet are null. */
 export const getProfile = (email: string, signal?: AbortSignal) =>
-  api.get<Profile>(`/userInfo/${encodeURIComponent(email)}`, { signal });
+  api.get('/userInfo/{email}', { path: { email }, signal });
 
 export const getProfileQueryOptions = (email: string) =>
   queryOptions({

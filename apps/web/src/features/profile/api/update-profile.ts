@@ -1,12 +1,11 @@
-import type { ProfileInput, ProfileUpdateResponse } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiBody } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { getProfileQueryOptions } from './get-profile';
 
 export interface UpdateProfileVariables {
   email: string;
-  input: ProfileInput;
+  input: Omit<ApiBody<'put', '/userInfo/{email}'>, 'email'>;
 }
 
 /**
@@ -14,7 +13,7 @@ export interface UpdateProfileVariables {
  * answer holds the stored profile.
  */
 export const updateProfile = ({ email, input }: UpdateProfileVariables) =>
-  api.put<ProfileUpdateResponse>(`/userInfo/${encodeURIComponent(email)}`, { ...input, email });
+  api.put('/userInfo/{email}', { path: { email }, body: { ...input, email } });
 
 /** The card shows the stored profile at once; then it is read again. */
 export function useUpdateProfile() {

@@ -1,13 +1,12 @@
-import type { Review, ReviewInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export type CreateReviewResponse = Review & { message: string };
+export type CreateReviewResponse = ApiAnswer<'post', '/reviews'>;
 
 /** `POST /api/reviews` (bearer): the new review, and "Review Added". */
-export const createReview = (input: ReviewInput) =>
-  api.post<CreateReviewResponse>('/reviews', input);
+export const createReview = (input: ApiBody<'post', '/reviews'>) =>
+  api.post('/reviews', { body: input });
 
 /** The home page's testimonials are read again, so the review shows there. */
 export function useCreateReview() {

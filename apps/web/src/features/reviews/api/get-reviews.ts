@@ -1,9 +1,8 @@
-import type { Review } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getReviews = (signal?: AbortSignal) => api.get<Review[]>('/reviews', { signal });
+export const getReviews = (signal?: AbortSignal) => api.get('/reviews', { signal });
 
 export const getReviewsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.reviews.all, queryFn: ({ signal }) => getReviews(signal) });

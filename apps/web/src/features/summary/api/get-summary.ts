@@ -1,9 +1,8 @@
-import type { SummaryItem } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const getSummary = (signal?: AbortSignal) => api.get<SummaryItem[]>('/summary', { signal });
+export const getSummary = (signal?: AbortSignal) => api.get('/summary', { signal });
 
 export const getSummaryQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.summary.all, queryFn: ({ signal }) => getSummary(signal) });

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api } from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+const sent = () => {
+  const [url, init] = fetchMock.mock.calls.at(-1)!;
+  return { url: String(url), init: init!, headers: init!.headers as Record<string, string> };
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('localStorage', { getItem: () => 'the-token' });
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+describe('the API client', () => {
+  it('fills and encodes path parameters, and sends the bearer token', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { admin: true }));
+    await expect(api.get('/admin/{email}', { path: { email: 'a b@x.com' } })).resolves.toEqual({
+      admin: true,
+    });
+    expect(sent().url).toBe('/api/admin/a%20b%40x.com');
+    expect(sent().init.method).toBe('GET');
+    expect(sent().headers.Authorization).toBe('Bearer the-token');
+  });
+
+  it('sends the query without empty values, a JSON body and the declared headers', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, [], { 'X-Total-Count': '42' }));
+    await expect(
+      api.page('/tools', { query: { search: '', page: 2, retired: undefined } }),
+    ).resolves.toEqual({ items: [], total: 42 });
+    expect(sent().url).toBe('/api/tools?page=2');
+
+    fetchMock.mockResolvedValueOnce(json(201, { _id: 'o1' }));
+    const body = { toolId: 't', quantity: 1, phone: '1', address: 'a' };
+    await api.post('/purchase', { body, header: { 'Idempotency-Key': 'k1' } });
+    expect(sent().init).toMatchObject({ method: 'POST', body: JSON.stringify(body) });
+    expect(sent().headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'k1',
+    });
+  });
+
+  it('answers undefined to a 204, and a file as a Blob with its name', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(api.delete('/token')).resolves.toBeUndefined();
+    expect(sent().init.method).toBe('DELETE');
+
+    fetchMock.mockResolvedValueOnce(
+      new Response('a,b\n', {
+        headers: { 'Content-Disposition': 'attachment; filename="orders.csv"' },
+      }),
+    );
+    const { blob, fileName } = await api.file('/orders/export', { query: { status: 'paid' } });
+    expect([await blob.text(), fileName, sent().url]).toEqual([
+      'a,b\n',
+      'orders.csv',
+      '/api/orders/export?status=paid',
+    ]);
+  });
+
+  it('turns the error shape, another failure and no answer into an ApiError', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(409, { error: { code: 'OUT_OF_STOCK', message: 'Not enough', requestId: 'r' } }),
+    );
+    await expect(api.get('/summary')).rejects.toMatchObject({
+      status: 409,
+      code: 'OUT_OF_STOCK',
+      message: 'Not enough',
+    });
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502 }));
+    await expect(api.get('/summary')).rejects.toMatchObject({ status: 502, code: 'HTTP_ERROR' });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const failure = await api.get('/summary').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 0, code: 'NETWORK' });
+  });
+});
