@@ -82,6 +82,10 @@ const rate = (value) => `${value.toFixed(0)}/s`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (kbytes) => `${(kbytes / 1024).toFixed(0)} MB`;
 const cpu = (seconds) => `${seconds.toFixed(1)} s`;
+const micros = (value) => `${value.toFixed(0)} µs`;
+
+/** The shop's CPU per uncached request, at most this many times the stack floor's (issue 32). */
+const UNCACHED_CPU_TARGET = 1.35;
 
 /** One line: our figure, the reference, ours ÷ reference, the target and whether it is met. */
 function row(label, ours, reference, format, target, ok) {
@@ -384,10 +388,23 @@ try {
         figures.ours.rps,
         figures.reference.rps,
         rate,
-        'ratio ≥ 0.70',
-        figures.ours.rps / figures.reference.rps >= 0.7,
+      );
+      // The target: what is ours to cut, measured where it is steady (docs/performance.md).
+      row(
+        `Uncached PostgreSQL: ${label}, CPU per request (ref: Hono + Kysely floor, same SQL)`,
+        figures.ours.cpuUsPerRequest,
+        figures.floor.cpuUsPerRequest,
+        micros,
+        `ratio ≤ ${UNCACHED_CPU_TARGET}`,
+        figures.ours.cpuUsPerRequest / figures.floor.cpuUsPerRequest <= UNCACHED_CPU_TARGET,
       );
     }
+    row(
+      'Uncached PostgreSQL: GET /api/tools on Hono + Kysely alone, CPU per request (ref: node:http + pg)',
+      result.catalogue.floor.cpuUsPerRequest,
+      result.catalogue.reference.cpuUsPerRequest,
+      micros,
+    );
     // No target: it shows how much of the distance to the reference is the stack's own.
     row(
       'Uncached PostgreSQL: GET /api/tools on Hono + Kysely alone, req/s (ref: node:http + pg)',

@@ -5,42 +5,10 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { dollars, toTool } from './tool-json.mjs';
+import { toOrder, toTool } from './tool-json.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on('error', () => {});
-
-const toOrder = (row) => ({
-  _id: row.id,
-  toolId: row.tool_id,
-  tool: row.tool_name,
-  img: row.tool_img,
-  price: dollars(row.price_cents),
-  unitPrice: dollars(row.unit_price_cents),
-  availableQuantity: row.available_after,
-  quantity: row.quantity,
-  // The bench's customers buy one tool per order: the order is its own line (issue 17).
-  lines: [
-    {
-      toolId: row.tool_id,
-      tool: row.tool_name,
-      img: row.tool_img,
-      quantity: row.quantity,
-      unitPrice: dollars(row.unit_price_cents),
-      price: dollars(row.price_cents),
-    },
-  ],
-  userName: row.user_name,
-  userEmail: row.user_email,
-  phone: row.phone,
-  address: row.address,
-  neededBy: row.needed_by,
-  paid: row.status === 'paid' || row.status === 'shipped',
-  transactionId: row.transaction_id,
-  status: row.status,
-  createdAt: row.created_at.toISOString(),
-  payBy: row.status === 'unpaid' && row.pay_by ? row.pay_by.toISOString() : null,
-});
 
 function send(response, status, body, headers = {}) {
   const json = JSON.stringify(body);
