@@ -1,7 +1,7 @@
 // Purchases: POST /api/purchase from 50 signed-in customers at once, against the transaction
 // the issue names (conditional stock decrement, then the order row) run directly on the same
 // database by 50 concurrent loops, in alternating rounds. The shop does the same work in one
-// statement (orders.service.ts).
+// statement (orders.placement.ts).
 //
 // Since issue 13 a purchase also enforces MAX_UNPAID_ORDERS: it locks the buyer's row and
 // checks their count of unpaid orders (kept by a trigger on orders, which fires for the raw

@@ -1,10 +1,15 @@
-import { type Cart, type CartLine, type CartLineAdd, CART_LINES_MAX, messages } from '@shop/shared';
+import {
+  type Cart,
+  type CartLine,
+  type CartLineAdd,
+  CART_LINES_MAX,
+  centsToDollars,
+  messages,
+} from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import type { CheckoutLine } from '../orders/orders.service';
-
-const centsToDollars = (cents: number) => cents / 100;
+import type { CheckoutLine } from '../orders/orders.placement';
 
 /**
  * The cart's lines with their tools as they are now. The cart reads `tools` in the same query
@@ -188,7 +193,7 @@ export function createCartService(db: Kysely<Database>, maxLines = CART_LINES_MA
 
     /**
      * The cart as a checkout takes it, inside the checkout's transaction: its tools' rows
-     * locked in id order (the lock order every stock writer keeps; see orders.service.ts).
+     * locked in id order (the lock order every stock writer keeps; see tools/inventory.ts).
      */
     async linesForCheckout(trx: Kysely<Database>, userId: string): Promise<CheckoutLine[]> {
       const rows = await selectLines(trx, userId)

@@ -1,9 +1,10 @@
 import { type Tool, messages, shopToday } from '@shop/shared';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
-import { send, signUpWithToken } from '../../test/identity';
-import { type Account, purchaseBody, setUpShop, stockOf } from '../../test/shop';
+import { signUpWithToken } from '../../test/identity';
+import { type Account, setUpShop, stockOf } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
+import { PLACEMENT_ROUTES, type PlacementRoute, placeThrough } from '../../test/placement-routes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** YYYY-MM-DD of a UTC instant: the shop counts days in UTC (packages/shared/src/shop-calendar.ts). */
@@ -21,8 +22,9 @@ describeEachDatabase('the needed-by date', (kind) => {
   afterEach(() => vi.useRealTimers());
   afterAll(() => app.close());
 
-  const buyFor = (neededBy: string) =>
-    send(app, 'POST', '/api/purchase', buyer.token, purchaseBody(tool._id, { neededBy }));
+  /** The needed-by day is the one placement's rule: each test runs through both routes. */
+  let route: PlacementRoute;
+  const buyFor = (neededBy: string) => placeThrough(app, route, buyer, tool._id, 2, { neededBy });
 
   const expectAccepted = async (neededBy: string) => {
     const response = await buyFor(neededBy);
@@ -55,22 +57,28 @@ describeEachDatabase('the needed-by date', (kind) => {
     buyer = await signUpWithToken(app);
   };
 
-  it("accepts the shop's today and refuses the day before, up to the day's last instant", async () => {
-    // Today's real UTC day, so the buyer's session is as valid as it is now.
-    const startOfToday = Date.parse(`${utcDay(Date.now())}T00:00:00.000Z`);
-    await clockAt(startOfToday + DAY_MS - 1);
-    const today = utcDay(startOfToday);
-    expect(shopToday(new Date())).toBe(today);
+  describe.each(PLACEMENT_ROUTES)('placed through %s', (through) => {
+    beforeAll(() => {
+      route = through;
+    });
 
-    await expectAccepted(today);
-    await expectRefusedAsPast(utcDay(startOfToday - DAY_MS));
-  });
+    it("accepts the shop's today and refuses the day before, up to the day's last instant", async () => {
+      // Today's real UTC day, so the buyer's session is as valid as it is now.
+      const startOfToday = Date.parse(`${utcDay(Date.now())}T00:00:00.000Z`);
+      await clockAt(startOfToday + DAY_MS - 1);
+      const today = utcDay(startOfToday);
+      expect(shopToday(new Date())).toBe(today);
 
-  it("refuses that day from the first instant of the shop's next day", async () => {
-    const startOfToday = Date.parse(`${utcDay(Date.now())}T00:00:00.000Z`);
-    await clockAt(startOfToday + DAY_MS);
+      await expectAccepted(today);
+      await expectRefusedAsPast(utcDay(startOfToday - DAY_MS));
+    });
 
-    await expectRefusedAsPast(utcDay(startOfToday));
-    await expectAccepted(utcDay(startOfToday + DAY_MS));
+    it("refuses that day from the first instant of the shop's next day", async () => {
+      const startOfToday = Date.parse(`${utcDay(Date.now())}T00:00:00.000Z`);
+      await clockAt(startOfToday + DAY_MS);
+
+      await expectRefusedAsPast(utcDay(startOfToday));
+      await expectAccepted(utcDay(startOfToday + DAY_MS));
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { centsToDollars } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EmailRequest, Mail } from '../../mail/mail-queue';
@@ -14,8 +15,6 @@ export interface OrderEmailsOptions {
   /** PUBLIC_URL: the emails link to the order's pages there. */
   publicUrl: string;
 }
-
-const dollars = (cents: number) => cents / 100;
 
 /**
  * The order emails (issue 19). Every change of an order's status is in its history
@@ -81,8 +80,8 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
           {
             tool: line.tool_name,
             quantity: line.quantity,
-            unitPrice: dollars(line.unit_price_cents),
-            price: dollars(line.price_cents),
+            unitPrice: centsToDollars(line.unit_price_cents),
+            price: centsToDollars(line.price_cents),
           },
         ]);
       }
@@ -97,7 +96,7 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
           orderId: event.id,
           name: event.user_name,
           lines: lines.get(event.id) ?? [],
-          total: dollars(event.price_cents),
+          total: centsToDollars(event.price_cents),
           url: orderPage(event.id),
         };
         const emails: EmailRequest[] = [];

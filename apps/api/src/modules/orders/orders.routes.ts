@@ -15,7 +15,7 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
 import { defineRoute, errors, json, jsonBody, jsonPage, routesOf, bearer } from '../../lib/openapi';
-import { ordersCsv } from './orders-export';
+import { csvStream } from './orders-export';
 import type { OrdersService } from './orders.service';
 
 const OrderParams = idParams('Order');
@@ -155,7 +155,8 @@ export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<
   return routesOf<AuthedEnv>()
     .openapi({ ...purchase, middleware: signedIn }, async (c) => {
       const key = c.req.valid('header')[IDEMPOTENCY_KEY_HEADER];
-      const { order, replayed } = await orders.purchase(c.req.valid('json'), c.var.user, key);
+      const request = { from: 'tool' as const, ...c.req.valid('json') };
+      const { order, replayed } = await orders.place(request, c.var.user, key);
       // A retry with the same key answers as the first request did, 201, with the order as it
       // is now; the header tells a replay from a new order (as Stripe does).
       if (replayed) c.header('Idempotent-Replayed', 'true');
@@ -163,7 +164,8 @@ export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<
     })
     .openapi({ ...checkout, middleware: signedIn }, async (c) => {
       const key = c.req.valid('header')[IDEMPOTENCY_KEY_HEADER];
-      const { order, replayed } = await orders.checkout(c.req.valid('json'), c.var.user, key);
+      const request = { from: 'cart' as const, ...c.req.valid('json') };
+      const { order, replayed } = await orders.place(request, c.var.user, key);
       if (replayed) c.header('Idempotent-Replayed', 'true');
       return c.json(order, 201);
     })
@@ -186,7 +188,7 @@ export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<
     )
     .openapi({ ...exportOrders, middleware: [signedIn, requireAdmin] }, (c) => {
       const day = new Date().toISOString().slice(0, 10);
-      return c.body(ordersCsv(orders, c.req.valid('query')), 200, {
+      return c.body(csvStream(orders.exportCsv(c.req.valid('query'))), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="orders-${day}.csv"`,
       });

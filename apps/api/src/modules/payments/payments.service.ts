@@ -1,10 +1,11 @@
 import type { Order, Refund, SandboxCardPayment } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, OrderRow } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { PaymentFailure, ShopEvents } from '../../lib/metrics';
-import type { OrdersService } from '../orders/orders.service';
+import type { BillableOrder } from '../orders/orders.presenter';
+import type { OrdersForPayments } from '../orders/orders.service';
 import type { CurrentUser } from '../../auth/identity';
 import { CURRENCY, type PaymentIntentInfo, type RefundReason } from './payment-provider';
 import type { SandboxProvider } from './sandbox-provider';
@@ -36,7 +37,7 @@ type Settlement = 'open' | 'paid' | 'pending';
 export function createPaymentsService(
   db: Kysely<Database>,
   provider: AnyProvider,
-  orders: OrdersService,
+  orders: OrdersForPayments,
   logger: Logger,
   events?: Pick<ShopEvents, 'paymentFailed'>,
 ) {
@@ -129,7 +130,7 @@ export function createPaymentsService(
    * Before an unpaid order closes: cancel every intent it has. One that already succeeded (for
    * this order and its amount) wins, and the order is paid instead.
    */
-  async function settle(order: OrderRow): Promise<Settlement> {
+  async function settle(order: BillableOrder): Promise<Settlement> {
     let pending = false;
     for (const intentId of await intentsOf(order.id)) {
       const intent = await provider.cancelIntent(intentId);
@@ -139,7 +140,7 @@ export function createPaymentsService(
         continue;
       }
       try {
-        verify(intent, order.id, order.price_cents);
+        verify(intent, order.id, order.amountCents);
         await orders.markPaid(order.id, intent.id, intent.amountCents);
         return 'paid';
       } catch (error) {
@@ -170,7 +171,7 @@ export function createPaymentsService(
   }
 
   /** A succeeded payment for an order that is cancelled, or paid by another payment. */
-  async function refundUnwanted(order: OrderRow, intent: PaymentIntentInfo) {
+  async function refundUnwanted(order: BillableOrder, intent: PaymentIntentInfo) {
     const reason = isPaid(order.status) ? 'duplicate_payment' : 'order_cancelled';
     await refundOnce(intent, order.id, reason);
     return reason;
@@ -188,8 +189,8 @@ export function createPaymentsService(
         );
 
   /** `PATCH` for an order that will not be paid by this intent: refund it if it is this order's. */
-  async function refuseClosed(order: OrderRow, intent: PaymentIntentInfo | undefined) {
-    if (succeededFor(intent, order.id) && order.transaction_id !== intent!.id) {
+  async function refuseClosed(order: BillableOrder, intent: PaymentIntentInfo | undefined) {
+    if (succeededFor(intent, order.id) && order.paymentId !== intent!.id) {
       throw refundedAnswer(await refundUnwanted(order, intent!));
     }
     if (isPaid(order.status)) {
@@ -202,11 +203,11 @@ export function createPaymentsService(
     provider,
 
     async createIntent(orderId: string, caller: CurrentUser) {
-      const order = await orders.payable(orderId, caller);
+      const order = await orders.payableBy(caller, orderId);
       const { intentId, clientSecret } = await provider.createIntent({
         orderId: order.id,
         amountCents: order.amountCents,
-        email: order.email,
+        email: order.buyerEmail,
       });
       await db
         .insertInto('order_payments')
@@ -219,27 +220,27 @@ export function createPaymentsService(
         .onConflict((oc) => oc.column('intent_id').doNothing())
         .execute();
       // A cancel that ran while this intent was made could not see it: close it here.
-      const now = await orders.row(order.id);
+      const now = await orders.anyOrder(order.id);
       if (now && now.status !== 'unpaid') {
         if (isClosed(now.status)) await closeIntent(intentId, order.id, 'order_cancelled');
-        await orders.payable(orderId, caller); // throws the order's 409
+        await orders.payableBy(caller, orderId); // throws the order's 409
       }
       return { clientSecret };
     },
 
     /** `PATCH /api/purchase/{id}`: paid only after the provider confirms it. */
     async confirm(orderId: string, transactionId: string, caller: CurrentUser): Promise<Order> {
-      const order = await orders.ownRow(orderId, caller);
+      const order = await orders.ownedBy(caller, orderId);
       const intent = await provider.retrieveIntent(transactionId);
-      if (order.status !== 'unpaid' && order.transaction_id !== transactionId) {
+      if (order.status !== 'unpaid' && order.paymentId !== transactionId) {
         await refuseClosed(order, intent);
       }
-      verify(intent, order.id, order.price_cents);
+      verify(intent, order.id, order.amountCents);
       try {
-        return (await orders.markPaid(order.id, transactionId, order.price_cents)).order;
+        return (await orders.markPaid(order.id, transactionId, order.amountCents)).order;
       } catch (error) {
         // Cancelled (or paid otherwise) while we asked the provider.
-        const now = await orders.row(order.id);
+        const now = await orders.anyOrder(order.id);
         if (now && now.status !== 'unpaid') await refuseClosed(now, intent);
         throw error;
       }
@@ -250,7 +251,7 @@ export function createPaymentsService(
         throw new AppError('NOT_FOUND', 'Test mode is off on this shop');
       // Only the buyer's own order can be paid with its client secret.
       return provider.confirmCard(payment, (orderId) =>
-        orders.ownRow(orderId, caller).then(
+        orders.ownedBy(caller, orderId).then(
           () => true,
           () => false,
         ),
@@ -263,7 +264,7 @@ export function createPaymentsService(
      */
     async cancelOrder(id: string, caller: CurrentUser): Promise<Order> {
       // Who may cancel is checked before the provider is touched: the buyer, or an admin.
-      const order = await orders.rowFor(id, caller);
+      const order = await orders.visibleTo(caller, id);
       if (order.status === 'unpaid') {
         const settlement = await settle(order);
         if (settlement === 'paid') {
@@ -294,15 +295,15 @@ export function createPaymentsService(
      * back and the order saying so; a refusal at the provider lifts the claim.
      */
     async refundOrder(id: string, caller: CurrentUser, refund: Refund): Promise<Order> {
-      const order = await orders.rowFor(id, caller);
+      const order = await orders.visibleTo(caller, id);
       const refundable = order.status === 'paid' || order.status === 'shipped';
       if (!refundable || !(await orders.claimRefund(order.id))) {
         return (await orders.markRefunded(order.id, caller, refund)).order; // refunded, or 409
       }
       try {
-        if (!order.transaction_id) throw notVerified('the order has no payment');
-        const intent = await provider.retrieveIntent(order.transaction_id);
-        verify(intent, order.id, order.price_cents);
+        if (!order.paymentId) throw notVerified('the order has no payment');
+        const intent = await provider.retrieveIntent(order.paymentId);
+        verify(intent, order.id, order.amountCents);
         await refundOnce(intent!, order.id, 'requested_by_admin');
       } catch (error) {
         await orders.releaseRefund(order.id);
@@ -317,7 +318,7 @@ export function createPaymentsService(
      * provider could not be reached (the next run tries again).
      */
     async expireOrder(orderId: string, expireInDatabase: ExpireInDatabase): Promise<boolean> {
-      const order = await orders.row(orderId);
+      const order = await orders.anyOrder(orderId);
       if (!order || order.status !== 'unpaid') return false;
       let settlement: Settlement;
       try {
@@ -356,7 +357,7 @@ export function createPaymentsService(
       if (event.type === 'payment_intent.payment_failed') events?.paymentFailed('declined');
       if (event.type !== 'payment_intent.succeeded' || !event.intent) return { changed: false };
       const intent = await provider.retrieveIntent(event.intent.id);
-      const order = intent?.orderId ? await orders.row(intent.orderId) : undefined;
+      const order = intent?.orderId ? await orders.anyOrder(intent.orderId) : undefined;
       if (!intent || intent.status !== 'succeeded' || !order) {
         logger.warn({ event: event.id, intentId: event.intent.id }, 'webhook payment not found');
         return { changed: false };
@@ -364,12 +365,12 @@ export function createPaymentsService(
       let current = order;
       if (current.status === 'unpaid') {
         try {
-          verify(intent, current.id, current.price_cents);
+          verify(intent, current.id, current.amountCents);
           return {
             changed: (await orders.markPaid(current.id, intent.id, intent.amountCents)).changed,
           };
         } catch (error) {
-          current = (await orders.row(current.id)) ?? current;
+          current = (await orders.anyOrder(current.id)) ?? current;
           if (current.status === 'unpaid') {
             // Acknowledge anyway: Stripe retrying an event we refuse would change nothing.
             logger.warn({ err: error, event: event.id }, 'webhook payment not applied');
@@ -377,7 +378,7 @@ export function createPaymentsService(
           }
         }
       }
-      if (current.transaction_id === intent.id) return { changed: false };
+      if (current.paymentId === intent.id) return { changed: false };
       const reason = await refundUnwanted(current, intent);
       logger.info({ event: event.id, orderId: current.id, reason }, 'webhook payment refunded');
       return { changed: false, refunded: true };

@@ -1,4 +1,11 @@
-import { type Tool, type ToolInput, type ToolListQuery, type ToolUpdate } from '@shop/shared';
+import {
+  centsToDollars,
+  dollarsToCents,
+  type Tool,
+  type ToolInput,
+  type ToolListQuery,
+  type ToolUpdate,
+} from '@shop/shared';
 import { hash as digest } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { compileOnce } from '../../db/compile-once';
@@ -6,9 +13,6 @@ import { containing } from '../../db/like-pattern';
 import type { Database, ToolRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { createCatalogueCache } from './catalogue-cache';
-
-export const centsToDollars = (cents: number) => cents / 100;
-const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
 export function toTool(row: ToolRow): Tool {
   return {

@@ -6,7 +6,7 @@ import {
   type QueryKey,
   type QueryObserverOptions,
 } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
 import { queryClient as appQueryClient } from '../../../lib/query-client';
 import { tokenRetryDelay } from '../utils/sign-in-refused';
@@ -21,7 +21,7 @@ const json = (status: number, body: unknown) =>
 const refusal = (status: number, code: string) =>
   json(status, { error: { code, message: 'no', requestId: 'r' } });
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: Mock<typeof fetch>;
 let client: QueryClient;
 
 /** Watches a query as a mounted component would: interval, focus and reconnect included. */
@@ -44,7 +44,7 @@ beforeEach(() => {
     setItem: (key: string, value: string) => void stored.set(key, value),
     removeItem: (key: string) => void stored.delete(key),
   });
-  fetchMock = vi.fn();
+  fetchMock = vi.fn<typeof fetch>();
   vi.stubGlobal('fetch', fetchMock);
   // The app's defaults (retries, stale time, no refetch on focus), in a client of its own.
   client = new QueryClient({ defaultOptions: appQueryClient.getDefaultOptions() });

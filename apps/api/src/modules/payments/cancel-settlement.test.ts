@@ -5,14 +5,12 @@
  */
 import type { Order, Tool } from '@shop/shared';
 import pino from 'pino';
-import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpWithToken } from '../../test/identity';
 import {
   type Account,
   card,
-  createStripeShop,
   errorOf,
   openPayment,
   order,
@@ -22,12 +20,10 @@ import {
   stockOf,
   uncachedTools,
 } from '../../test/shop';
-import { startStripeStandIn } from '../../test/stripe-stand-in';
 import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
 import { createOrdersService } from '../orders/orders.service';
 import { createPaymentsService } from './payments.service';
 import { createSandboxProvider } from './sandbox-provider';
-import { createStripeProvider } from './stripe-provider';
 import { createCartService } from '../cart/cart.service';
 
 /** The orders service as the test app builds it (for what no route does). */
@@ -251,76 +247,6 @@ describeEachDatabase('payment and cancel exclude each other, test mode', (kind) 
     ]);
   });
 
-  describe('expiry (the job calls expireOrder with its database step)', () => {
-    /** The database step as the orders side does it: unpaid to cancelled, stock back. */
-    const expireInDatabase = (calls: string[]) => async (orderId: string) => {
-      calls.push(orderId);
-      const row = await app.database.db
-        .updateTable('orders')
-        .set({ status: 'cancelled' })
-        .where('id', '=', orderId)
-        .where('status', '=', 'unpaid')
-        .returning(['tool_id', 'quantity'])
-        .executeTakeFirst();
-      if (!row) return false;
-      await app.database.db
-        .updateTable('tools')
-        .set((eb) => ({ available_quantity: eb('available_quantity', '+', row.quantity) }))
-        .where('id', '=', row.tool_id)
-        .execute();
-      return true;
-    };
-
-    it('cancels the open intent first, then expires: the old page can no longer pay', async () => {
-      const placed = await order(app, alice, tool._id);
-      const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
-      const calls: string[] = [];
-      expect(await services().payments.expireOrder(placed._id, expireInDatabase(calls))).toBe(true);
-      expect(calls).toEqual([placed._id]);
-      expect(await intentStatus(intentId)).toBe('canceled');
-      expect((await confirmCard(alice, clientSecret)).status).toBe(409);
-      expect((await orderNow(app, alice, placed._id)).status).toBe('cancelled');
-    });
-
-    it('does not expire an order whose card went through: it becomes paid', async () => {
-      const placed = await order(app, alice, tool._id);
-      const stock = await stockOf(app, tool._id);
-      const { clientSecret, intentId } = await openPayment(app, alice, placed._id);
-      expect((await confirmCard(alice, clientSecret)).status).toBe(200);
-      const calls: string[] = [];
-      expect(await services().payments.expireOrder(placed._id, expireInDatabase(calls))).toBe(
-        false,
-      );
-      expect(calls).toEqual([]);
-      expect(await orderNow(app, alice, placed._id)).toMatchObject({
-        status: 'paid',
-        transactionId: intentId,
-      });
-      expect(await stockOf(app, tool._id)).toBe(stock);
-    });
-
-    it('refunds a card that went through while the order expired', async () => {
-      const placed = await order(app, alice, tool._id);
-      const first = await openPayment(app, alice, placed._id);
-      const calls: string[] = [];
-      const expire = expireInDatabase(calls);
-      let paidMeanwhile: string | undefined;
-      const expired = await services().payments.expireOrder(placed._id, async (orderId) => {
-        // The first intent is cancelled by now; a page opened at this moment gets a new one,
-        // and its card goes through while the order is still unpaid.
-        expect((await confirmCard(alice, first.clientSecret)).status).toBe(409);
-        const late = await openPayment(app, alice, placed._id);
-        expect((await confirmCard(alice, late.clientSecret)).status).toBe(200);
-        paidMeanwhile = late.intentId;
-        return expire(orderId);
-      });
-      expect(expired).toBe(true);
-      const refunds = await refundsOf(placed._id);
-      expect(refunds.provider.map((refund) => refund.intent_id)).toEqual([paidMeanwhile]);
-      expect(refunds.shop[0]?.reason).toBe('order_expired');
-    });
-  });
-
   it('50 cancel-versus-pay races: never cancelled with a payment kept, stock back exactly once', async () => {
     const started = Date.now();
     // Several customers, each with one unpaid order at a time (the unpaid-order limit stays away).
@@ -409,197 +335,5 @@ describeEachDatabase('payment and cancel exclude each other, test mode', (kind) 
     // Paid orders keep their units; every cancelled order gave its units back, once.
     expect(await stockOf(app, tool._id)).toBe(stockBefore - takenByPaid);
     console.info(`[${kind}] 50 cancel-versus-pay races`, tally, `${Date.now() - started} ms`);
-  }, 30_000);
-});
-
-describe('payment and cancel exclude each other, Stripe (SDK against the stand-in)', () => {
-  let app: TestApp;
-  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let provider: ReturnType<typeof createStripeProvider>;
-  let tool: Tool;
-  let alice: Account;
-  const webhookSecret = 'whsec_test_secret';
-  const signer = new Stripe('sk_test_signer');
-
-  const webhookFor = (eventId: string, intent: object) => {
-    const payload = JSON.stringify({
-      id: eventId,
-      object: 'event',
-      type: 'payment_intent.succeeded',
-      data: { object: intent },
-    });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
-    return () =>
-      app.request('/api/stripe/webhook', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header },
-        body: payload,
-      });
-  };
-  const refundsAtStripe = (intentId: string) =>
-    standIn.refunds.filter((refund) => refund.payment_intent === intentId);
-
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ standIn, provider, app, tool, alice, close } = await createStripeShop(webhookSecret));
-  });
-  afterAll(() => close());
-
-  it('a cancel cancels the intent at Stripe; a payment that got there first makes the order paid', async () => {
-    const open = await order(app, alice, tool._id);
-    const { intentId } = await openPayment(app, alice, open._id);
-    expect((await send(app, 'POST', `/api/purchase/${open._id}/cancel`, alice.token)).status).toBe(
-      200,
-    );
-    expect(standIn.intents.get(intentId)?.status).toBe('canceled');
-    expect(() => standIn.succeed(intentId)).toThrow();
-
-    const paidFirst = await order(app, alice, tool._id);
-    const paying = await openPayment(app, alice, paidFirst._id);
-    standIn.succeed(paying.intentId);
-    const refused = await send(app, 'POST', `/api/purchase/${paidFirst._id}/cancel`, alice.token);
-    expect(refused.status).toBe(409);
-    expect((await errorOf(refused)).code).toBe('ALREADY_PAID');
-    expect(await orderNow(app, alice, paidFirst._id)).toMatchObject({
-      status: 'paid',
-      transactionId: paying.intentId,
-    });
-    expect(refundsAtStripe(paying.intentId)).toEqual([]);
-  });
-
-  it('an intent made while the order was being cancelled is cancelled at once, and the page told 409', async () => {
-    const placed = await order(app, alice, tool._id);
-    const orders = createOrdersService(app.database.db, ordersOptions(app));
-    // The cancel commits while Stripe is creating the intent, after the order was found payable.
-    const racingOrders = {
-      ...orders,
-      async payable(...args: Parameters<typeof orders.payable>) {
-        const payable = await orders.payable(...args);
-        await app.database.db
-          .updateTable('orders')
-          .set({ status: 'cancelled' })
-          .where('id', '=', placed._id)
-          .execute();
-        return payable;
-      },
-    };
-    const payments = createPaymentsService(app.database.db, provider, racingOrders, silent);
-    const caller = await app.database.db
-      .selectFrom('users')
-      .select(['id', 'email', 'name', 'role'])
-      .where('email', '=', alice.email)
-      .executeTakeFirstOrThrow();
-    const intentsBefore = standIn.intents.size;
-    await expect(payments.createIntent(placed._id, caller)).rejects.toMatchObject({ status: 409 });
-    const made = [...standIn.intents.values()].slice(intentsBefore);
-    expect(made.map((intent) => intent.status)).toEqual(['canceled']);
-  });
-
-  it('a new payment page follows an intent cancelled while the order stayed unpaid', async () => {
-    const placed = await order(app, alice, tool._id);
-    const first = await openPayment(app, alice, placed._id);
-    standIn.intents.get(first.intentId)!.status = 'canceled'; // a cancel that stopped halfway
-    const second = await openPayment(app, alice, placed._id);
-    expect(second.intentId).not.toBe(first.intentId);
-    expect((await openPayment(app, alice, placed._id)).intentId).toBe(second.intentId);
-    standIn.succeed(second.intentId);
-    expect(
-      (
-        await send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, {
-          transactionId: second.intentId,
-        })
-      ).status,
-    ).toBe(200);
-  });
-
-  it('a webhook for a cancelled order refunds the payment exactly once, replayed and raced with PATCH', async () => {
-    const placed = await order(app, alice, tool._id);
-    const stockBefore = await stockOf(app, tool._id);
-    const { intentId } = await openPayment(app, alice, placed._id);
-    // An intent the shop did not keep (made before this release): the cancel cannot settle it.
-    await app.database.db.deleteFrom('order_payments').where('intent_id', '=', intentId).execute();
-    expect(
-      (await send(app, 'POST', `/api/purchase/${placed._id}/cancel`, alice.token)).status,
-    ).toBe(200);
-    const intent = standIn.succeed(intentId); // the customer's card, on the page still open
-
-    // The webhook alone, delivered twice at once: one refund, and the answer says so.
-    const webhook = webhookFor('evt_cancelled_1', intent);
-    const answers = await Promise.all([webhook(), webhook()]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    expect(
-      (await Promise.all(answers.map((answer) => answer.json()))).filter(
-        (body) => (body as { refunded?: boolean }).refunded,
-      ),
-    ).toHaveLength(2);
-    expect(refundsAtStripe(intentId)).toHaveLength(1);
-
-    // Replayed again while the customer's page reports the payment.
-    const [replay, patch] = await Promise.all([
-      webhook(),
-      send(app, 'PATCH', `/api/purchase/${placed._id}`, alice.token, { transactionId: intentId }),
-    ]);
-    expect(replay.status).toBe(200);
-    expect(patch.status).toBe(409);
-    expect(await errorOf(patch)).toEqual({
-      code: 'ORDER_CANCELLED',
-      message: 'This order was cancelled, so your payment has been refunded',
-    });
-
-    const refunds = refundsAtStripe(intentId);
-    expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ amount: 2900, metadata: { reason: 'order_cancelled' } });
-    // Every request for it carried the one key Stripe uses to refund once.
-    const keys = standIn.refundRequests
-      .filter((request) => request.params.get('payment_intent') === intentId)
-      .map((request) => request.idempotencyKey);
-    expect(new Set(keys)).toEqual(new Set([`refund-${intentId}`]));
-    const recorded = await app.database.db
-      .selectFrom('payment_refunds')
-      .selectAll()
-      .where('order_id', '=', placed._id)
-      .execute();
-    expect(recorded).toEqual([
-      expect.objectContaining({
-        intent_id: intentId,
-        provider: 'stripe',
-        amount_cents: 2900,
-        provider_refund_id: refunds[0]!.id,
-      }),
-    ]);
-    expect((await orderNow(app, alice, placed._id)).status).toBe('cancelled');
-    expect(await stockOf(app, tool._id)).toBe(stockBefore + 2);
-  });
-
-  it('with Stripe out of reach, a cancel answers 503 and changes nothing; the expiry waits', async () => {
-    const outage = await createStripeShop(webhookSecret);
-    const { app: unreachable, tool: drill, alice: buyer } = outage;
-    try {
-      const placed = await order(unreachable, buyer, drill._id);
-      await openPayment(unreachable, buyer, placed._id);
-      const stock = await stockOf(unreachable, drill._id);
-      await outage.standIn.close();
-
-      const cancel = await send(
-        unreachable,
-        'POST',
-        `/api/purchase/${placed._id}/cancel`,
-        buyer.token,
-      );
-      expect(cancel.status).toBe(503);
-      expect(((await cancel.json()) as { error: { code: string } }).error.code).toBe(
-        'PAYMENT_PROVIDER_UNAVAILABLE',
-      );
-      expect((await orderNow(unreachable, buyer, placed._id)).status).toBe('unpaid');
-      expect(await stockOf(unreachable, drill._id)).toBe(stock);
-
-      // Past its time, the order is not expired while its payment cannot be settled.
-      const later = new Date(Date.now() + 2 * 60 * 60_000);
-      await unreachable.jobs.orderExpiry.runOnce(later);
-      expect((await orderNow(unreachable, buyer, placed._id)).status).toBe('unpaid');
-    } finally {
-      await outage.close();
-    }
   }, 30_000);
 });

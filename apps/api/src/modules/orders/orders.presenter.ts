@@ -1,0 +1,130 @@
+import { centsToDollars, type Order, type OrderLine, paidStatuses } from '@shop/shared';
+import type { Kysely } from 'kysely';
+import type { Database, OrderLineRow, OrderRow } from '../../db/schema';
+
+/** One page of a list of orders, and how many orders the list has over all its pages. */
+export interface OrdersPage {
+  orders: Order[];
+  total: number;
+}
+
+const toLine = (line: Omit<OrderLineRow, 'order_id' | 'position'>): OrderLine => ({
+  toolId: line.tool_id,
+  tool: line.tool_name,
+  img: line.tool_img,
+  quantity: line.quantity,
+  unitPrice: centsToDollars(line.unit_price_cents),
+  price: centsToDollars(line.price_cents),
+});
+
+/**
+ * The order in the API's words. A one-line order is its own line (its columns are the line's);
+ * an order of several tools brings its `lines` read from `order_lines`.
+ */
+function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
+  const ownLine =
+    row.line_count === 1 && row.unit_price_cents !== null && row.available_after !== null
+      ? toLine({
+          ...row,
+          unit_price_cents: row.unit_price_cents,
+          available_after: row.available_after,
+        })
+      : undefined;
+  const orderLines = ownLine ? [ownLine] : lines;
+  if (!orderLines?.length) throw new Error(`Order ${row.id} was read without its lines`);
+  return {
+    _id: row.id,
+    toolId: row.tool_id,
+    tool: row.tool_name,
+    img: row.tool_img,
+    price: centsToDollars(row.price_cents),
+    unitPrice: row.unit_price_cents === null ? null : centsToDollars(row.unit_price_cents),
+    availableQuantity: row.available_after,
+    quantity: row.quantity,
+    lines: orderLines,
+    userName: row.user_name,
+    userEmail: row.user_email,
+    phone: row.phone,
+    address: row.address,
+    neededBy: row.needed_by,
+    paid: paidStatuses.includes(row.status),
+    transactionId: row.transaction_id,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    payBy: row.status === 'unpaid' && row.pay_by ? row.pay_by.toISOString() : null,
+  };
+}
+
+/** The lines of several-tool orders, by order id: one query. */
+async function linesOf(orderIds: string[], executor: Kysely<Database>) {
+  const byOrder = new Map<string, OrderLine[]>();
+  const lines = await executor
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  for (const line of lines) {
+    byOrder.set(line.order_id, [...(byOrder.get(line.order_id) ?? []), toLine(line)]);
+  }
+  return byOrder;
+}
+
+/**
+ * Orders in the API's words, with their lines. Answered at once, not as a promise, when no order
+ * has several lines (the usual My Orders): no second query and no await on the uncached read's
+ * path (decision 017).
+ */
+export function present(rows: OrderRow[], executor: Kysely<Database>): Order[] | Promise<Order[]> {
+  const several = rows.filter((row) => row.line_count > 1).map((row) => row.id);
+  if (several.length === 0) return rows.map((row) => toOrder(row));
+  return linesOf(several, executor).then((lines) =>
+    rows.map((row) => toOrder(row, lines.get(row.id))),
+  );
+}
+
+export const presentOne = async (row: OrderRow, executor: Kysely<Database>) =>
+  (await present([row], executor))[0]!;
+
+/**
+ * A page of orders with its total. Past the last page no row carries the count, so it is asked
+ * apart, only then (on page 1 an empty page means none). Like `present`, answered without a
+ * promise when it can.
+ */
+export function presentPage(
+  rows: (OrderRow & { total: number | null })[],
+  page: number,
+  count: () => Promise<number>,
+  executor: Kysely<Database>,
+): OrdersPage | Promise<OrdersPage> {
+  if (rows.length === 0) {
+    return page === 1 ? { orders: [], total: 0 } : count().then((total) => ({ orders: [], total }));
+  }
+  const total = rows[0]!.total ?? 0;
+  const orders = present(rows, executor);
+  return Array.isArray(orders)
+    ? { orders, total }
+    : orders.then((list) => ({ orders: list, total }));
+}
+
+/**
+ * An order as the payment side sees it, in the order's terms: what it costs, whether and by
+ * which payment it was paid, whom to tell. Payments, refunds and webhooks never see a row.
+ */
+export interface BillableOrder {
+  id: string;
+  status: OrderRow['status'];
+  amountCents: number;
+  /** The provider's payment that paid it (an intent id), once paid. */
+  paymentId: string | null;
+  buyerEmail: string;
+}
+
+export const toBillable = (row: OrderRow): BillableOrder => ({
+  id: row.id,
+  status: row.status,
+  amountCents: row.price_cents,
+  paymentId: row.transaction_id,
+  buyerEmail: row.user_email,
+});

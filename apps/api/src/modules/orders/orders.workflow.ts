@@ -1,0 +1,326 @@
+import type { Order, OrderEvent, OrderStatus, Refund } from '@shop/shared';
+import { type Kysely, sql } from 'kysely';
+import type { CurrentUser } from '../../auth/identity';
+import type { Database, OrderRow } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { ShopEvents } from '../../lib/metrics';
+import { release } from '../tools/inventory';
+import { presentOne } from './orders.presenter';
+import { type OrderQueries, selectOrders } from './orders.queries';
+
+export interface WorkflowOptions {
+  /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
+  onStockChange?: () => void;
+  /** Told of each order paid (the metrics). */
+  events?: Pick<ShopEvents, 'orderPaid'>;
+}
+
+/**
+ * Names who changes orders in this transaction, and why: the history trigger of migration 0013
+ * records them with each change of status. Nobody named: the shop itself.
+ */
+async function actingAs(trx: Kysely<Database>, caller: CurrentUser | null, reason?: string) {
+  await sql`select set_config('shop.actor_id', ${caller?.id ?? ''}, true),
+    set_config('shop.reason', ${reason ?? ''}, true)`.execute(trx);
+}
+
+/** Gives the units of the orders' lines back to the inventory, inside the caller's transaction. */
+async function returnStock(trx: Kysely<Database>, orderIds: string[]) {
+  const freed = await trx
+    .selectFrom('order_lines')
+    .select(['tool_id', sql<number>`sum(quantity)::int`.as('units')])
+    .where('order_id', 'in', orderIds)
+    .groupBy('tool_id')
+    .execute();
+  await release(
+    trx,
+    freed.map((line) => ({ toolId: line.tool_id, units: line.units })),
+  );
+}
+
+/**
+ * An order's life after it is placed: each change of status with who made it (its history),
+ * and the stock it gives back on the way (a cancel, an expiry, a refund with restock).
+ */
+export function createOrderWorkflow(
+  db: Kysely<Database>,
+  queries: Pick<OrderQueries, 'visibleTo'>,
+  options: WorkflowOptions,
+) {
+  /**
+   * One change of status, `from` one of the given ones, by `caller`, in a transaction that
+   * names them for the history; answers the row changed, or undefined when it was in no such
+   * status. `also` runs in the same transaction after the change (the stock of a refund).
+   */
+  async function transition(
+    id: string,
+    caller: CurrentUser,
+    from: OrderStatus[],
+    to: OrderStatus,
+    step: {
+      reason?: string;
+      also?: (trx: Kysely<Database>) => Promise<void>;
+      /** Refused while a refund has claimed the order (a shipment, a delivery). */
+      unlessRefunding?: boolean;
+    } = {},
+  ): Promise<OrderRow | undefined> {
+    return db.transaction().execute(async (trx) => {
+      await actingAs(trx, caller, step.reason);
+      const changed = (await trx
+        .updateTable('orders')
+        .set({ status: to })
+        .where('id', '=', id)
+        .where('status', 'in', from)
+        .$if(Boolean(step.unlessRefunding), (q) => q.where('refund_started_at', 'is', null))
+        .returningAll()
+        .returning(sql<string | null>`orders.needed_by::text`.as('needed_by'))
+        .executeTakeFirst()) as OrderRow | undefined;
+      if (changed) await step.also?.(trx);
+      return changed;
+    });
+  }
+
+  /** Why a shipment or a delivery changed nothing: the order's status, or a refund under way. */
+  async function refusedStep(id: string, to: 'shipped' | 'delivered', rule: string) {
+    const now = await selectOrders(db).where('id', '=', id).executeTakeFirstOrThrow();
+    const refunding = now.refund_started_at && (now.status === 'paid' || now.status === 'shipped');
+    return new AppError(
+      'CONFLICT',
+      refunding
+        ? `A refund of this order is under way, so it cannot be ${to}`
+        : `${rule}; this one is ${now.status}`,
+    );
+  }
+
+  /**
+   * Cancels the unpaid orders `which` selects and returns their lines' units to stock, all in
+   * one transaction. Rows are locked order, then buyer (the unpaid-orders trigger), then tools
+   * in id order: the order every other writer follows (a placement locks the buyer then tools
+   * in id order; a payment the order then the buyer), so none can deadlock another.
+   */
+  async function cancelUnpaid(
+    executor: Kysely<Database>,
+    which: { id: string } | { userId: string },
+    caller: CurrentUser | null = null,
+    reason?: string,
+  ): Promise<OrderRow[]> {
+    const cancel = async (trx: Kysely<Database>) => {
+      if (caller || reason) await actingAs(trx, caller, reason);
+      const rows = (await trx
+        .updateTable('orders')
+        .set({ status: 'cancelled', expiry_lease_until: null })
+        .where('status', '=', 'unpaid')
+        .where((eb) => ('id' in which ? eb('id', '=', which.id) : eb('user_id', '=', which.userId)))
+        .returningAll()
+        .returning(sql<string | null>`orders.needed_by::text`.as('needed_by'))
+        .execute()) as OrderRow[];
+      if (rows.length > 0) {
+        await returnStock(
+          trx,
+          rows.map((row) => row.id),
+        );
+      }
+      return rows;
+    };
+    return executor.isTransaction ? cancel(executor) : db.transaction().execute(cancel);
+  }
+
+  return {
+    /**
+     * The buyer, or an admin, cancels an unpaid order; its units return to stock in the same
+     * transaction. Anyone else is told the order does not exist. Only the database: a payment
+     * already under way is for the caller to settle first.
+     */
+    async cancel(id: string, caller: CurrentUser): Promise<Order> {
+      const order = await queries.visibleTo(caller, id);
+      const [cancelled] = await cancelUnpaid(db, { id: order.id }, caller);
+      if (!cancelled) {
+        const now = await selectOrders(db).where('id', '=', order.id).executeTakeFirstOrThrow();
+        throw new AppError(
+          'CONFLICT',
+          `This order is ${now.status} and can no longer be cancelled`,
+        );
+      }
+      options.onStockChange?.();
+      return presentOne(cancelled, db);
+    },
+
+    /**
+     * The expiry of one unpaid order past its time (order-expiry.ts): cancelled, stock back,
+     * once. False when it was no longer unpaid (paid, cancelled, or expired by another process).
+     */
+    async expire(orderId: string): Promise<boolean> {
+      const cancelled = await cancelUnpaid(
+        db,
+        { id: orderId },
+        null,
+        'Not paid by its pay-by time',
+      );
+      if (cancelled.length > 0) options.onStockChange?.();
+      return cancelled.length > 0;
+    },
+
+    /**
+     * Cancels every unpaid order of a user being removed, inside the removal's transaction.
+     * The caller tells the catalogue after its commit (`onStockChange`).
+     */
+    async cancelUnpaidOfUser(userId: string, trx: Kysely<Database>): Promise<number> {
+      // All their orders' rows first, then the buyer's: one by one, each order's row then the
+      // buyer's (the trigger), would deadlock with an expiry holding one of them.
+      await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'unpaid')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const cancelled = await cancelUnpaid(
+        trx,
+        { userId },
+        null,
+        "The customer's account was removed",
+      );
+      return cancelled.length;
+    },
+
+    /**
+     * Marks an order paid once its payment was verified with the provider. Idempotent: the
+     * same payment again changes nothing; another one for a paid order is refused.
+     */
+    async markPaid(
+      id: string,
+      paymentId: string,
+      amountCents: number,
+    ): Promise<{ order: Order; changed: boolean }> {
+      const updated = await db
+        .updateTable('orders')
+        // The database's clock, as every other time of an order (its history's, its pay-by).
+        .set({ status: 'paid', transaction_id: paymentId, paid_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', '=', 'unpaid')
+        .where('price_cents', '=', amountCents)
+        .returning('id')
+        .executeTakeFirst();
+      const row = await selectOrders(db).where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('Order');
+      if (updated) {
+        options.events?.orderPaid();
+        return { order: await presentOne(row, db), changed: true };
+      }
+      if (row.transaction_id === paymentId) {
+        return { order: await presentOne(row, db), changed: false };
+      }
+      throw new AppError('ALREADY_PAID', `This order is ${row.status} and cannot be paid again`);
+    },
+
+    /** An admin marks a paid order shipped. */
+    async ship(id: string, caller: CurrentUser): Promise<Order> {
+      const order = await queries.visibleTo(caller, id);
+      const shipped = await transition(order.id, caller, ['paid'], 'shipped', {
+        unlessRefunding: true,
+      });
+      if (!shipped) {
+        throw await refusedStep(order.id, 'shipped', 'Only a paid order can be shipped');
+      }
+      return presentOne(shipped, db);
+    },
+
+    /** An admin marks a shipped order delivered. */
+    async deliver(id: string, caller: CurrentUser): Promise<Order> {
+      const order = await queries.visibleTo(caller, id);
+      const delivered = await transition(order.id, caller, ['shipped'], 'delivered', {
+        unlessRefunding: true,
+      });
+      if (!delivered) {
+        throw await refusedStep(order.id, 'delivered', 'Only a shipped order can be delivered');
+      }
+      return presentOne(delivered, db);
+    },
+
+    /**
+     * Claims a paid or shipped order for its refund, before the provider is asked: from then on
+     * it cannot be shipped or delivered. A claim already there (a refund racing this one, or one
+     * whose process stopped) is taken over, so an order is never blocked for good. False when
+     * the order is no longer paid or shipped.
+     */
+    async claimRefund(id: string): Promise<boolean> {
+      const claimed = await db
+        .updateTable('orders')
+        .set({ refund_started_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('status', 'in', ['paid', 'shipped'])
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(claimed);
+    },
+
+    /** Lifts the claim of a refund the provider did not make: the order can be shipped again. */
+    async releaseRefund(id: string): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ refund_started_at: null })
+        .where('id', '=', id)
+        .where('status', 'in', ['paid', 'shipped'])
+        .execute();
+    },
+
+    /**
+     * Marks a paid or shipped order refunded, once its payment was given back (payments does
+     * that first), with the admin's reason; its lines' units return to stock only when
+     * `restock`. An order refunded already is answered as it is: a repeated refund changes
+     * nothing. Answers whether this call made the change. After the provider's refund a
+     * delivered order is refunded too: the money is back whatever the order went through.
+     */
+    async markRefunded(
+      id: string,
+      caller: CurrentUser,
+      refund: Refund,
+      /** The provider gave the money back: the order says so, whatever befell it meanwhile. */
+      refundedAtProvider = false,
+    ): Promise<{ order: Order; changed: boolean }> {
+      const from: OrderStatus[] = refundedAtProvider
+        ? ['paid', 'shipped', 'delivered']
+        : ['paid', 'shipped'];
+      const refunded = await transition(id, caller, from, 'refunded', {
+        reason: refund.reason,
+        also: refund.restock ? (trx) => returnStock(trx, [id]) : undefined,
+      });
+      if (refunded && refund.restock) options.onStockChange?.();
+      const row = refunded ?? (await queries.visibleTo(caller, id));
+      if (!refunded && row.status !== 'refunded') {
+        throw new AppError(
+          'CONFLICT',
+          `Only a paid or shipped order can be refunded; this one is ${row.status}`,
+        );
+      }
+      return { order: await presentOne(row, db), changed: Boolean(refunded) };
+    },
+
+    /** An order's history, oldest first, for its buyer or an admin (404 for anyone else). */
+    async history(id: string, caller: CurrentUser): Promise<OrderEvent[]> {
+      const order = await queries.visibleTo(caller, id);
+      const events = await db
+        .selectFrom('order_events')
+        .leftJoin('users', 'users.id', 'order_events.actor_id')
+        .select([
+          'order_events.at',
+          'order_events.from_status',
+          'order_events.to_status',
+          'order_events.reason',
+          'users.name',
+          'users.role',
+        ])
+        .where('order_events.order_id', '=', order.id)
+        .orderBy('order_events.id')
+        .execute();
+      return events.map((event) => ({
+        at: event.at.toISOString(),
+        from: event.from_status,
+        to: event.to_status,
+        by: event.name && event.role ? { name: event.name, role: event.role } : null,
+        reason: event.reason,
+      }));
+    },
+  };
+}
