@@ -25,12 +25,14 @@ export const card = (number: string, overrides: Record<string, unknown> = {}) =>
   ...overrides,
 });
 
+/** What a test may set of a tool's amounts. */
+export type ToolAmount = 'minOrderQuantity' | 'availableQuantity' | 'price';
+
 /** A tool an admin adds through the API: 500 at $10 a piece unless `fields` say otherwise. */
 export async function createTool(
   app: TestApp,
   admin: Account,
-  fields: Partial<Pick<Tool, 'minOrderQuantity' | 'availableQuantity' | 'price'>> &
-    Pick<Tool, 'name' | 'description'>,
+  fields: Partial<Pick<Tool, ToolAmount>> & Pick<Tool, 'name' | 'description'>,
 ): Promise<Tool> {
   const created = await send(app, 'POST', '/api/tools', admin.token, {
     minOrderQuantity: 1,

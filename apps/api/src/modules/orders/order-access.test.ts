@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
 import {
   type Account,
+  type ToolAmount,
+  createTool as addTool,
   errorOf,
   postPurchase,
   purchaseBody,
@@ -24,19 +26,14 @@ describe('order access and steps', () => {
   let app: TestApp;
   let admin: Account;
 
-  const createTool = async (overrides: Record<string, unknown> = {}) => {
-    const response = await send(app, 'POST', '/api/tools', admin.token, {
+  const createTool = (overrides: Partial<Pick<Tool, 'name' | ToolAmount>> = {}) =>
+    addTool(app, admin, {
       name: 'Rules SSD',
       description: 'A drive for the rules',
-      minOrderQuantity: 1,
       availableQuantity: 50,
       price: 20,
-      img: '/images/tools/nvme-ssd.svg',
       ...overrides,
     });
-    expect(response.status).toBe(201);
-    return (await response.json()) as Tool;
-  };
   const buy = (buyer: Account, body: unknown, key?: string) => postPurchase(app, buyer, body, key);
 
   beforeAll(async () => {

@@ -4,36 +4,20 @@
  * succeeds anyway is refunded through the provider, once.
  */
 import type { Tool } from '@shop/shared';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
-import { send, signUpWithToken } from '../../test/identity';
+import { signUpWithToken } from '../../test/identity';
 import {
   type Account,
-  card,
   openPayment,
   order,
   orderNow,
   sandboxIntentStatus,
   setUpShop,
   stockOf,
-  uncachedTools,
 } from '../../test/shop';
-import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
-import { createOrdersService } from '../orders/orders.service';
-import { createPaymentsService } from './payments.service';
-import { createSandboxProvider } from './sandbox-provider';
-import { createCartService } from '../cart/cart.service';
-
-/** The orders service as the test app builds it (for what no route does). */
-const ordersOptions = (app: TestApp) => ({
-  tools: uncachedTools(app.database.db),
-  cart: createCartService(app.database.db),
-  unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
-  maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
-});
-
-const silent = pino({ level: 'silent' });
+import { confirmTestCard, sandboxRefundsOf, sandboxServicesOf } from '../../test/settlement';
+import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('an expiry settles the payment first, test mode', (kind) => {
   let app: TestApp;
@@ -41,40 +25,12 @@ describeEachDatabase('an expiry settles the payment first, test mode', (kind) =>
   let alice: Account;
 
   const confirmCard = (buyer: Account, clientSecret: string) =>
-    send(app, 'POST', '/api/sandbox/confirm', buyer.token, {
-      clientSecret,
-      card: card('4242424242424242'),
-    });
+    confirmTestCard(app, buyer, clientSecret);
 
   const intentStatus = (intentId: string) => sandboxIntentStatus(app, intentId);
-  /** Refunds as test mode made them (the provider's side) and as the shop recorded them. */
-  const refundsOf = async (orderId: string) => ({
-    provider: await app.database.db
-      .selectFrom('sandbox_refunds')
-      .innerJoin(
-        'sandbox_payment_intents',
-        'sandbox_payment_intents.id',
-        'sandbox_refunds.intent_id',
-      )
-      .select(['sandbox_refunds.id', 'sandbox_refunds.intent_id', 'sandbox_refunds.amount_cents'])
-      .where('sandbox_payment_intents.order_id', '=', orderId)
-      .execute(),
-    shop: await app.database.db
-      .selectFrom('payment_refunds')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .execute(),
-  });
+  const refundsOf = (orderId: string) => sandboxRefundsOf(app, orderId);
   /** The services on the app's database, for what no route does (the expiry job's step). */
-  const services = () => {
-    const orders = createOrdersService(app.database.db, ordersOptions(app));
-    const provider = createSandboxProvider(app.database.db);
-    return {
-      orders,
-      provider,
-      payments: createPaymentsService(app.database.db, provider, orders, silent),
-    };
-  };
+  const services = () => sandboxServicesOf(app);
 
   beforeAll(async () => {
     app = await createTestApp(kind, { seed: false });

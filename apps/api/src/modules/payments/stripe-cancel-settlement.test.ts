@@ -16,22 +16,12 @@ import {
   order,
   orderNow,
   stockOf,
-  uncachedTools,
 } from '../../test/shop';
 import { startStripeStandIn } from '../../test/stripe-stand-in';
-import { type TestApp, testEnv } from '../../test/test-app';
-import { createOrdersService } from '../orders/orders.service';
+import { ordersServiceOf } from '../../test/settlement';
+import type { TestApp } from '../../test/test-app';
 import { createPaymentsService } from './payments.service';
 import { createStripeProvider } from './stripe-provider';
-import { createCartService } from '../cart/cart.service';
-
-/** The orders service as the test app builds it (for what no route does). */
-const ordersOptions = (app: TestApp) => ({
-  tools: uncachedTools(app.database.db),
-  cart: createCartService(app.database.db),
-  unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
-  maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
-});
 
 const silent = pino({ level: 'silent' });
 
@@ -93,7 +83,7 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
 
   it('an intent made while the order was being cancelled is cancelled at once, and the page told 409', async () => {
     const placed = await order(app, alice, tool._id);
-    const orders = createOrdersService(app.database.db, ordersOptions(app));
+    const orders = ordersServiceOf(app);
     // The cancel commits while Stripe is creating the intent, after the order was found payable.
     const racingOrders = {
       ...orders,
