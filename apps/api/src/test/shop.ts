@@ -25,6 +25,17 @@ export const card = (number: string, overrides: Record<string, unknown> = {}) =>
   ...overrides,
 });
 
+/** A `POST /api/tools` body: a drive, 2 at least, 50 in stock at $12.50, unless overridden. */
+export const toolInput = (overrides: Partial<Record<string, unknown>> = {}) => ({
+  name: 'Test SSD',
+  description: 'A drive for the tests',
+  minOrderQuantity: 2,
+  availableQuantity: 50,
+  price: 12.5,
+  img: '/images/tools/nvme-ssd.svg',
+  ...overrides,
+});
+
 /** What a test may set of a tool's amounts. */
 export type ToolAmount = 'minOrderQuantity' | 'availableQuantity' | 'price';
 

@@ -2,18 +2,8 @@ import type { Order, Tool } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, purchaseBody, stockOf } from '../../test/shop';
+import { type Account, purchaseBody, stockOf, toolInput } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
-
-const toolInput = (overrides: Partial<Record<string, unknown>> = {}) => ({
-  name: 'Test SSD',
-  description: 'A drive for the tests',
-  minOrderQuantity: 2,
-  availableQuantity: 50,
-  price: 12.5,
-  img: '/images/tools/nvme-ssd.svg',
-  ...overrides,
-});
 
 describeEachDatabase('buying', (kind) => {
   let app: TestApp;
