@@ -74,6 +74,8 @@ const SILENT_SERVER_MARGIN_MS = 500;
  * wait at once (`failFastPool`).
  */
 const POOL_WAIT_TIMEOUTS = 10;
+/** pg-pool's error when that wait ran out (pg-pool 3). */
+const POOL_WAIT_TIMED_OUT = 'timeout exceeded when trying to connect';
 
 /**
  * The pool's bounds, so a stopped or frozen server answers 503 within about 2 s (issue 15),
@@ -117,10 +119,18 @@ function poolOptions(databaseUrl: string, timeoutMs: number): pg.PoolConfig {
  *   out (with 100 waiting and 10 connections, the last would wait 10 timeouts);
  * - a connection whose query failed so is thrown away on release, not pooled again: after a
  *   client-side `query_timeout` its statement may still run, possibly inside a transaction,
- *   which the next request would inherit.
+ *   which the next request would inherit;
+ * - one attempt at a time while the server is gone: once a new connection failed, one request
+ *   tries again and the others fail at once with that error, until one connects. Otherwise
+ *   every request of an outage leaves a connection attempt behind in the pool's queue, and a
+ *   server frozen for 15 s finds about 150 of them waiting when it wakes, which it works
+ *   through before serving anyone (issue 32).
  */
 function failFastPool(pool: pg.Pool): PostgresPool {
   const waiting = new Set<(error: Error) => void>();
+  /** Why the last new connection failed, until one succeeds; a request is trying meanwhile. */
+  let gone: Error | undefined;
+  let trying = false;
   const failAllWaiting = (error: unknown) => {
     if (!isConnectionFailure(error)) return;
     for (const fail of waiting) fail(error as Error);
@@ -165,6 +175,9 @@ function failFastPool(pool: pg.Pool): PostgresPool {
 
   const connect = () =>
     new Promise<PostgresPoolClient>((resolve, reject) => {
+      if (gone && trying) return reject(gone);
+      const tries = gone !== undefined;
+      if (tries) trying = true;
       const fail = (error: Error) => {
         waiting.delete(fail);
         reject(error);
@@ -172,16 +185,22 @@ function failFastPool(pool: pg.Pool): PostgresPool {
       waiting.add(fail);
       pool.connect((error, client) => {
         const stillWaiting = waiting.delete(fail);
+        if (tries) trying = false;
         if (error || !client) {
+          // A wait for a free connection that ran out says the shop is busy, not that the
+          // server is gone.
+          if (isConnectionFailure(error) && error?.message !== POOL_WAIT_TIMED_OUT) {
+            gone = error as Error;
+          }
           if (stillWaiting) reject(error);
           // Even from an attempt its request gave up on: it stood in the pool's queue ahead
           // of the requests still waiting.
           failAllWaiting(error);
-        } else if (stillWaiting) {
-          resolve(wrapperOf(client));
         } else {
+          gone = undefined;
+          if (stillWaiting) resolve(wrapperOf(client));
           // Its request gave up (fail fast) while it was queued: given back at once.
-          client.release();
+          else client.release();
         }
       });
     });
