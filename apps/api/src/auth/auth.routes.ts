@@ -8,7 +8,6 @@ import {
   LoginSchema,
   messages,
   noControlCharacters,
-  OAuth2SignInSchema,
   PasswordResetRequestedSchema,
   RegisterSchema,
   RequestPasswordResetSchema,
@@ -123,7 +122,8 @@ const betterAuthEndpoints = [
     method: 'post',
     path: '/auth/sign-in/social',
     tags: ['Sign-in'],
-    summary: "Sign in with Google or GitHub: answers the provider's page to go to",
+    summary:
+      "Sign in with Google, GitHub or the OpenID Connect provider ('oidc'): answers the provider's page to go to",
     request: { body: jsonBody(SocialSignInSchema) },
     responses: {
       200: json(AuthRedirectSchema, "The provider's sign-in page"),
@@ -131,32 +131,11 @@ const betterAuthEndpoints = [
     },
   }),
   defineRoute({
-    method: 'post',
-    path: '/auth/sign-in/oauth2',
-    tags: ['Sign-in'],
-    summary: 'Sign in with the OpenID Connect provider (when configured): its page to go to',
-    request: { body: jsonBody(OAuth2SignInSchema) },
-    responses: {
-      200: json(AuthRedirectSchema, "The provider's sign-in page"),
-      ...refusals(400, 403, 404, 415),
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/auth/oauth2/callback/{providerId}',
-    tags: ['Sign-in'],
-    summary: 'Where the OpenID Connect provider sends the browser back; sets the session cookie',
-    request: { params: z.object({ providerId: z.string() }) },
-    responses: {
-      302: { description: 'On to the page the sign-in started from (with ?error= if it failed)' },
-      ...refusals(),
-    },
-  }),
-  defineRoute({
     method: 'get',
     path: '/auth/callback/{provider}',
     tags: ['Sign-in'],
-    summary: 'Where Google or GitHub send the browser back; sets the session cookie',
+    summary:
+      'Where the provider (Google, GitHub, oidc) sends the browser back; sets the session cookie',
     request: { params: z.object({ provider: z.string() }) },
     responses: {
       302: { description: 'On to the page the sign-in started from (with ?error= if it failed)' },
@@ -176,7 +155,9 @@ const betterAuthEndpoints = [
     path: '/auth/sign-out',
     tags: ['Sign-in'],
     summary: 'End the session (clears the cookie)',
+    description: 'Better Auth reads no field, but answers 415 to a POST without a JSON body.',
     security: session,
+    request: { body: jsonBody(z.object({})) },
     responses: { 200: json(AuthSuccessSchema, 'Signed out'), ...refusals(401, 403, 415) },
   }),
   defineRoute({

@@ -238,7 +238,6 @@ function authOptions(
         // A provider's sign-in (the admin's way in, too) counts like a password one, not by
         // Better Auth's default of 3 per 10 seconds.
         '/sign-in/social': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
-        '/sign-in/oauth2': { window: 60, max: env.AUTH_RATE_LIMIT_PER_MINUTE },
         '/get-session': false,
         // Counted by address and by email in auth.routes.ts (password-reset-limits.ts).
         '/request-password-reset': false,

@@ -72,8 +72,7 @@ export type ApiRequest<M extends Method, P extends ApiPath<M>> = Omit<
   'cookie'
 > &
   (Operation<M, P> extends { requestBody?: never }
-    ? // At most an empty object: Better Auth answers 415 to a POST with no JSON body at all.
-      { body?: Record<string, never> }
+    ? { body?: never }
     : Operation<M, P> extends { requestBody: object }
       ? { body: ApiBody<M, P> }
       : { body?: ApiBody<M, P> }) & { signal?: AbortSignal };

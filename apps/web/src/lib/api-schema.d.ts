@@ -255,7 +255,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Sign in with Google or GitHub: answers the provider's page to go to */
+    /** Sign in with Google, GitHub or the OpenID Connect provider ('oidc'): answers the provider's page to go to */
     post: {
       parameters: {
         query?: never;
@@ -365,197 +365,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/auth/sign-in/oauth2': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Sign in with the OpenID Connect provider (when configured): its page to go to */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            providerId: string;
-            callbackURL?: string;
-            errorCallbackURL?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description The provider's sign-in page */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              url: string;
-              redirect: boolean;
-            };
-          };
-        };
-        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description No such record, or it is not the caller's: NOT_FOUND */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Too many attempts; try again later: RATE_LIMITED */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Something went wrong on our side: INTERNAL */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/oauth2/callback/{providerId}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Where the OpenID Connect provider sends the browser back; sets the session cookie */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          providerId: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description On to the page the sign-in started from (with ?error= if it failed) */
-        302: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Too many attempts; try again later: RATE_LIMITED */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description Something went wrong on our side: INTERNAL */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/auth/callback/{provider}': {
     parameters: {
       query?: never;
@@ -563,7 +372,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Where Google or GitHub send the browser back; sets the session cookie */
+    /** Where the provider (Google, GitHub, oidc) sends the browser back; sets the session cookie */
     get: {
       parameters: {
         query?: never;
@@ -717,7 +526,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** End the session (clears the cookie) */
+    /**
+     * End the session (clears the cookie)
+     * @description Better Auth reads no field, but answers 415 to a POST without a JSON body.
+     */
     post: {
       parameters: {
         query?: never;
@@ -725,7 +537,11 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
       responses: {
         /** @description Signed out */
         200: {

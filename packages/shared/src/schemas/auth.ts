@@ -139,15 +139,12 @@ export const AuthRedirectSchema = z.object({ url: z.string(), redirect: z.boolea
 export const AuthSuccessSchema = z.object({ success: z.boolean() });
 /** `POST /api/auth/update-user`, `/revoke-session` */
 export const AuthStatusSchema = z.object({ status: z.boolean() });
-/** `POST /api/auth/sign-in/social`: which provider, and where the browser lands afterwards. */
+/**
+ * `POST /api/auth/sign-in/social`: which provider ("google", "github", or "oidc" for the
+ * OpenID Connect provider), and where the browser lands afterwards.
+ */
 export const SocialSignInSchema = z.object({
   provider: z.string(),
-  callbackURL: z.string().optional(),
-  errorCallbackURL: z.string().optional(),
-});
-/** `POST /api/auth/sign-in/oauth2`: the same for the OpenID Connect provider (id "oidc"). */
-export const OAuth2SignInSchema = z.object({
-  providerId: z.string(),
   callbackURL: z.string().optional(),
   errorCallbackURL: z.string().optional(),
 });

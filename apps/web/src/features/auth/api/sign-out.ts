@@ -8,10 +8,7 @@ import { forgetAccessToken, readAccessToken } from '../utils/token-storage';
 import { getSessionQueryOptions } from './get-session';
 import { revokeToken } from './revoke-token';
 
-/**
- * `POST /api/auth/sign-out`: ends Better Auth's cookie session. It reads no body, but refuses a
- * POST without a JSON one (415): an empty object is sent.
- */
+/** `POST /api/auth/sign-out`: ends Better Auth's cookie session (its body is an empty object). */
 export const signOutSession = () => api.post('/auth/sign-out', { body: {} });
 
 export interface SignOutOptions {
