@@ -1,6 +1,7 @@
 import { messages } from '@shop/shared';
 import { type Location, Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
+import { isSigningOut } from '../features/auth/api/sign-out';
 import { useAuth } from '../features/auth/hooks/use-auth';
 import { paths } from '../lib/paths';
 
@@ -32,7 +33,7 @@ export function RequireSignIn() {
   }
   if (status === 'loading') return <Spinner label="Checking your sign-in" />;
   if (status === 'signedOut') {
-    if (isLeftBehind(location)) return <Spinner label="Signing out" />;
+    if (isSigningOut() || isLeftBehind(location)) return <Spinner label="Signing out" />;
     return <Navigate to={paths.login} replace state={{ from: location }} />;
   }
   return <Outlet />;

@@ -27,6 +27,8 @@ const isUserScoped = (key: QueryKey) =>
 
 /** Several screens may ask at once (a dead token is seen everywhere): one sign-out runs. */
 let signingOut: Promise<void> | undefined;
+/** A sign-out is under way: it takes the user to the next page, not the guards. */
+export const isSigningOut = () => signingOut !== undefined;
 
 /**
  * Sign Out (docs/product.md, Rules): the token is revoked on the server (a failure is ignored: it
@@ -43,13 +45,15 @@ export function useSignOut() {
           if (readAccessToken()) await revokeToken().catch(() => undefined);
           await signOutSession().catch(() => undefined);
           forgetAccessToken();
-          // Leave the signed-in screens first, so their guards do not send the user to /login.
-          await navigate(options.to ?? paths.home, { state: options.state });
+          // Signed out in the cache before the next page renders: a page that mounted with the
+          // user still cached would ask for their token, role and cart again, and get 401s.
+          // Meanwhile the signed-in screens' guards wait (isSigningOut).
           queryClient.setQueryData(getSessionQueryOptions().queryKey, null);
-          // The user's token, role and everything loaded off screen go; what is on screen now is public.
+          queryClient.removeQueries({ predicate: (query) => isUserScoped(query.queryKey) });
+          await navigate(options.to ?? paths.home, { state: options.state });
+          // Everything loaded off screen goes too; what is on screen now is public.
           queryClient.removeQueries({
-            predicate: (query) =>
-              isUserScoped(query.queryKey) || (!query.isActive() && !isSession(query.queryKey)),
+            predicate: (query) => !query.isActive() && !isSession(query.queryKey),
           });
         } finally {
           signingOut = undefined;
