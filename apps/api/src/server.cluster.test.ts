@@ -21,7 +21,15 @@ import { startRoundRobinProxy } from './test/round-robin-proxy';
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * Caches far longer than the test: a change seen within 100 ms was announced, not expired.
+ * Announcements arrive in a few milliseconds on a quiet machine. The bound is a second because CI
+ * runs this file beside another that loads both cores (115 ms was seen there), and it still
+ * proves the announcement: the caches below would keep the old answer for a minute.
+ */
+const ANNOUNCED_WITHIN_MS = 1000;
+
+/**
+ * Caches far longer than the test: a change seen within ANNOUNCED_WITHIN_MS was announced, not
+ * expired.
  * The database timeout is long because 300 purchases of one tool queue on its row lock, three
  * processes deep, while other test files load the 2 cores: a wait over the default 1 s is a
  * 503 (try again), which is correct but not what this test counts (CI saw 5 of 300 so).
@@ -232,7 +240,7 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
     }
   }, 60_000);
 
-  it('a sign-out through process A gives 401 on B and C within 100 ms', async () => {
+  it('a sign-out through process A gives 401 on B and C within a second', async () => {
     const [a, b, c] = shops as [ShopProcess, ShopProcess, ShopProcess];
     const [buyer] = await insertAccounts(client, 1);
     const check = (shop: ShopProcess) =>
@@ -245,11 +253,11 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
       [b, c].map((shop) => msUntil(async () => (await check(shop)).status === 401)),
     );
     console.log(`sign-out seen on B after ${onB.toFixed(1)} ms, on C after ${onC.toFixed(1)} ms`);
-    expect(onB).toBeLessThan(100);
-    expect(onC).toBeLessThan(100);
+    expect(onB).toBeLessThan(ANNOUNCED_WITHIN_MS);
+    expect(onC).toBeLessThan(ANNOUNCED_WITHIN_MS);
   });
 
-  it("an admin's price change through B shows in A's catalogue within 100 ms", async () => {
+  it("an admin's price change through B shows in A's catalogue within a second", async () => {
     const [a, b] = shops as [ShopProcess, ShopProcess];
     const [tool] = await catalogue(a.url);
     expect(await catalogue(a.url)).toContainEqual(tool); // replayed from A's memory now
@@ -262,10 +270,10 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
       (await catalogue(a.url)).some((item) => item._id === tool!._id && item.price === price),
     );
     console.log(`price change seen on A after ${onA.toFixed(1)} ms`);
-    expect(onA).toBeLessThan(100);
+    expect(onA).toBeLessThan(ANNOUNCED_WITHIN_MS);
   });
 
-  it("a buyer's cancel through C gives the stock back in A's catalogue within 100 ms", async () => {
+  it("a buyer's cancel through C gives the stock back in A's catalogue within a second", async () => {
     const [a, , c] = shops as [ShopProcess, ShopProcess, ShopProcess];
     const [buyer] = await insertAccounts(client, 1);
     const [tool] = await catalogue(a.url);
@@ -283,17 +291,17 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
       await msUntil(
         async () => (await stockOnA()) === tool!.availableQuantity - tool!.minOrderQuantity,
       ),
-    ).toBeLessThan(100);
+    ).toBeLessThan(ANNOUNCED_WITHIN_MS);
     expect(await stockOnA()).toBe(tool!.availableQuantity - tool!.minOrderQuantity); // cached
 
     const cancelled = await call(c.url, 'POST', `/api/purchase/${orderId}/cancel`, buyer!.token);
     expect(cancelled.status).toBe(200);
     const onA = await msUntil(async () => (await stockOnA()) === tool!.availableQuantity);
     console.log(`cancel seen on A after ${onA.toFixed(1)} ms`);
-    expect(onA).toBeLessThan(100);
+    expect(onA).toBeLessThan(ANNOUNCED_WITHIN_MS);
   });
 
-  it("an admin's promotion and removal through A apply on B and C within 100 ms", async () => {
+  it("an admin's promotion and removal through A apply on B and C within a second", async () => {
     const [a, b, c] = shops as [ShopProcess, ShopProcess, ShopProcess];
     const [member] = await insertAccounts(client, 1);
     const isAdmin = async (shop: ShopProcess) => {
@@ -313,8 +321,8 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
     console.log(
       `promotion seen on B after ${promotedOnB.toFixed(1)} ms, on C after ${promotedOnC.toFixed(1)} ms`,
     );
-    expect(promotedOnB).toBeLessThan(100);
-    expect(promotedOnC).toBeLessThan(100);
+    expect(promotedOnB).toBeLessThan(ANNOUNCED_WITHIN_MS);
+    expect(promotedOnC).toBeLessThan(ANNOUNCED_WITHIN_MS);
 
     const removed = await call(a.url, 'DELETE', `/api/user/${member!.email}`, admin.token);
     expect(removed.status).toBe(200);
@@ -324,8 +332,8 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
     console.log(
       `removal seen on B after ${removedOnB.toFixed(1)} ms, on C after ${removedOnC.toFixed(1)} ms`,
     );
-    expect(removedOnB).toBeLessThan(100);
-    expect(removedOnC).toBeLessThan(100);
+    expect(removedOnB).toBeLessThan(ANNOUNCED_WITHIN_MS);
+    expect(removedOnC).toBeLessThan(ANNOUNCED_WITHIN_MS);
   });
 });
 
@@ -412,7 +420,7 @@ describe.skipIf(!serverUrl)('a process whose listener connection is lost', () =>
       console.log(
         `after the listener's reconnection, a change seen on A after ${onA.toFixed(1)} ms`,
       );
-      expect(onA).toBeLessThan(100);
+      expect(onA).toBeLessThan(ANNOUNCED_WITHIN_MS);
     } finally {
       await Promise.all(shops.map(stop));
       await client.end().catch(() => {});

@@ -77,19 +77,30 @@ describe('the pool when the server is gone', () => {
   it.runIf(process.env.TEST_DATABASE_URL)(
     'a wait for a free connection that runs out (a busy shop) is not a server gone: the next requests are all served',
     async () => {
-      open = await openDatabase({
-        databaseUrl: process.env.TEST_DATABASE_URL!,
-        timeoutMs: TIMEOUT_MS,
-      });
+      // Half a second to open a connection (so a wait for a free one lasts 5 s): CI opens these
+      // 10 while another test file loads both cores, and 200 ms was once too short there.
+      const timeoutMs = 500;
+      open = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, timeoutMs });
       const handle = open;
-      // Every one of the pool's 10 connections lent out for longer than a wait may last
-      // (10 timeouts).
+      // Every one of the pool's 10 connections lent out until the test gives them back.
+      let giveBack = () => {};
+      const given = new Promise<void>((resolve) => (giveBack = resolve));
+      let lent = 0;
+      let allLent = () => {};
+      const whenAllLent = new Promise<void>((resolve) => (allLent = resolve));
       const holders = Array.from({ length: 10 }, () =>
-        handle.db.connection().execute(() => sleep(TIMEOUT_MS * 10 + 600)),
+        handle.db.connection().execute(async () => {
+          if (++lent === 10) allLent();
+          await given;
+        }),
       );
-      await sleep(100);
+      // A holder that could not connect fails the test here, by name.
+      await Promise.race([whenAllLent, Promise.all(holders)]);
+
       const waitedTooLong = await attempt(handle);
       expect(waitedTooLong).toMatchObject({ ok: false, failure: true });
+      expect(waitedTooLong.ms).toBeGreaterThan(timeoutMs); // it waited, it was not refused
+      giveBack();
       await Promise.all(holders);
 
       const outcomes = await Promise.all(Array.from({ length: 20 }, () => attempt(handle)));
