@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // Each test database schema built once per run, not once per file.
+    globalSetup: ['apps/api/src/test/global-setup.ts'],
     // CI prints every test, so the log shows the [postgres] runs happened.
     reporters: process.env.CI === 'true' ? ['verbose'] : ['default'],
     // Every core (Vitest's default leaves one free): the files are busy with the CPU, and on

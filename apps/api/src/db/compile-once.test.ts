@@ -1,13 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestDatabase, describeEachDatabase } from '../test/databases';
+import { SIGN_IN_AND_SHOP_SCHEMA } from '../test/test-app';
 import { compileOnce } from './compile-once';
 import type { DatabaseHandle } from './database';
 
 describeEachDatabase('compileOnce', (kind) => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await createTestDatabase(kind);
+    handle = await createTestDatabase(kind, SIGN_IN_AND_SHOP_SCHEMA);
     await handle.db
       .insertInto('tools')
       .values(

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { describe, inject } from 'vitest';
 import pg from 'pg';
-import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/database';
+import { type DatabaseHandle, openDatabase } from '../db/database';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -16,6 +17,27 @@ export const testDatabaseKinds: TestDatabaseKind[] = serverUrl
   : ['pglite'];
 
 export type Migrate = (handle: DatabaseHandle) => Promise<void>;
+
+/**
+ * A schema tests start from, by name: global-setup.ts builds each one once per run (a PGlite
+ * snapshot file and a PostgreSQL template database) and every test file copies it.
+ */
+export interface TestSchema {
+  name: string;
+  migrate: Migrate;
+}
+
+/** What global-setup.ts built: a snapshot file and a template database per schema name. */
+export interface TestDatabaseTemplates {
+  pglite: Record<string, string>;
+  postgres: Record<string, string>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabaseTemplates: TestDatabaseTemplates;
+  }
+}
 
 /** A test database that can also be closed and opened again with its data: a restart. */
 export type TestDatabase = DatabaseHandle & {
@@ -48,30 +70,61 @@ function reopenablePostgres(url: string, handle: DatabaseHandle, drop: () => Pro
   return database;
 }
 
-let pgliteTemplate: Promise<Blob> | undefined;
+/** The templates of this run, or none when Vitest ran without global-setup.ts. */
+function runTemplates(): TestDatabaseTemplates | undefined {
+  try {
+    return inject('testDatabaseTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+/** PGlite snapshots in this test file, by schema (or by migration function, for one-offs). */
+const pgliteSnapshots = new Map<string | Migrate, Promise<Blob>>();
+
+function pgliteSnapshot(schema: TestSchema | Migrate): Promise<Blob> {
+  const key = typeof schema === 'function' ? schema : schema.name;
+  let snapshot = pgliteSnapshots.get(key);
+  if (!snapshot) {
+    const file = typeof schema === 'function' ? undefined : runTemplates()?.pglite[schema.name];
+    snapshot = file
+      ? readFile(file).then((bytes) => new Blob([bytes]))
+      : buildPgliteSnapshot(typeof schema === 'function' ? schema : schema.migrate);
+    pgliteSnapshots.set(key, snapshot);
+  }
+  return snapshot;
+}
+
+/** A new in-memory PGlite, migrated, as a snapshot: seconds of work, so done once per run. */
+export async function buildPgliteSnapshot(migrate: Migrate): Promise<Blob> {
+  const template = await openDatabase({ inMemory: true });
+  try {
+    await migrate(template);
+    return await template.snapshot!();
+  } finally {
+    await template.close();
+  }
+}
 
 /**
- * A fresh, migrated, empty database: an in-memory PGlite, or a new database created on
- * the PostgreSQL server (dropped again by `close`). PGlite copies come from one migrated
- * snapshot per test file: starting PGlite from scratch costs seconds, a copy a fraction.
+ * A fresh, migrated database: an in-memory PGlite, or a new database created on the
+ * PostgreSQL server (dropped again by `close`). Both are copies of the schema's template,
+ * built once per run: starting PGlite and migrating costs seconds, a copy a fraction. A
+ * migration function instead of a schema (a test of one migration) is run on an empty one.
  */
 export async function createTestDatabase(
   kind: TestDatabaseKind,
-  migrate: Migrate = async (handle) => void (await migrateToLatest(handle.db)),
+  schema: TestSchema | Migrate,
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    pgliteTemplate ??= (async () => {
-      const template = await openDatabase({ inMemory: true });
-      await migrate(template);
-      const snapshot = await template.snapshot!();
-      await template.close();
-      return snapshot;
-    })();
-    return reopenablePglite(await openDatabase({ inMemory: true, from: await pgliteTemplate }));
+    return reopenablePglite(
+      await openDatabase({ inMemory: true, from: await pgliteSnapshot(schema) }),
+    );
   }
-  const empty = await createEmptyPostgresDatabase();
+  const template = typeof schema === 'function' ? undefined : runTemplates()?.postgres[schema.name];
+  const empty = await createEmptyPostgresDatabase(template);
   const handle = await openDatabase({ databaseUrl: empty.url });
-  await migrate(handle);
+  if (!template) await (typeof schema === 'function' ? schema : schema.migrate)(handle);
   return reopenablePostgres(empty.url, handle, empty.drop);
 }
 
@@ -88,12 +141,12 @@ async function onTestServer(statement: string) {
 }
 
 /**
- * A new, empty database on the PostgreSQL server (no table at all): its URL, and `drop`,
- * which ends its connections and removes it.
+ * A new database on the PostgreSQL server, empty (no table at all) or a copy of a template
+ * database: its URL, and `drop`, which ends its connections and removes it.
  */
-export async function createEmptyPostgresDatabase() {
+export async function createEmptyPostgresDatabase(template?: string) {
   const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
-  await onTestServer(`create database ${name}`);
+  await onTestServer(`create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(serverUrl!);
   url.pathname = `/${name}`;
   return {

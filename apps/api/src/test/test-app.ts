@@ -11,7 +11,12 @@ import { metricsFor } from '../lib/metrics';
 import { type Mail, createMail } from '../mail/mail-queue';
 import { type MailTransport, outboxTransport, smtpTransport } from '../mail/mail-transport';
 import { contractChecker } from './contract';
-import { type TestDatabase, type TestDatabaseKind, createTestDatabase } from './databases';
+import {
+  type TestDatabase,
+  type TestDatabaseKind,
+  type TestSchema,
+  createTestDatabase,
+} from './databases';
 
 export interface TestApp {
   database: TestDatabase;
@@ -56,6 +61,15 @@ export const testEnv: AppEnv = {
   CATALOGUE_CACHE_MS: 1000,
 };
 
+/** The sign-in tables (Better Auth's, the same whatever the env), then the shop's. */
+export const SIGN_IN_AND_SHOP_SCHEMA: TestSchema = {
+  name: 'sign-in-and-shop',
+  migrate: async (handle) => {
+    await createAuth(handle.db, testEnv, TEST_SECRET, silentLogger).migrate();
+    await migrateToLatest(handle.db);
+  },
+};
+
 /** Tests say which address a request comes from; rate limits count per address. */
 export const TEST_CLIENT_IP_HEADER = 'x-test-client-ip';
 
@@ -80,12 +94,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const env = { ...testEnv, ...options.env };
   const logger = options.logger ?? silentLogger;
-  const database =
-    options.database ??
-    (await createTestDatabase(kind, async (handle) => {
-      await createAuth(handle.db, env, TEST_SECRET, logger).migrate();
-      await migrateToLatest(handle.db);
-    }));
+  const database = options.database ?? (await createTestDatabase(kind, SIGN_IN_AND_SHOP_SCHEMA));
   const outboxDir = options.outboxDir ?? path.join(os.tmpdir(), `shop-test-outbox-${randomUUID()}`);
   options = { ...options, outboxDir };
   const transport: MailTransport = options.smtpUrl
