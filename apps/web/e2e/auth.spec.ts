@@ -217,7 +217,7 @@ test('the admin account, signed in through its verifying provider, sees the admi
   page,
   baseURL,
 }) => {
-  await signInAsAdmin(page, baseURL ?? '');
+  await signInAsAdmin(page, baseURL ?? '', { throughProvider: true });
   // The admins' dashboard home is the sales figures.
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/dashboard\/sales$/);

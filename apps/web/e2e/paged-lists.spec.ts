@@ -1,24 +1,12 @@
 import type { Page } from '@playwright/test';
-import { TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
+import type { Tool } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
-import { callApi, expectAccessible } from './support/orders';
+import { callApi, expectAccessible, totalOf } from './support/orders';
 
 /** More paid orders than one page of Manage All Orders holds (20). */
 const PAID_ORDERS = 21;
 const TOOL_NAME = 'Paged Lists Dock';
-
-/** A list's total as the API counts it (`X-Total-Count`), asked from the page with its token. */
-const totalOf = (page: Page, path: string) =>
-  page.evaluate(
-    async ({ path, header }) => {
-      const response = await fetch(path, {
-        headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
-      });
-      return Number(response.headers.get(header));
-    },
-    { path, header: TOTAL_COUNT_HEADER },
-  );
 
 /**
  * A customer's orders of the tool, placed and paid in the browser as the payment page would,

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 
 /** Every test account's password. */
@@ -89,11 +89,43 @@ export async function signInWithProvider(page: Page, login: string) {
 }
 
 /**
+ * The admin's session cookies from the last sign-in through the provider in this worker: the
+ * next admin sign-in starts from them while the server still knows the session (a sign-out or
+ * a removal ends it). The provider's five pages took seconds each time, about 35 times a run.
+ */
+let adminCookies: Awaited<ReturnType<BrowserContext['cookies']>> | undefined;
+
+/** True when the page's context, given the saved cookies, is the admin's session on the server. */
+async function resumeAdminSession(page: Page, baseURL: string) {
+  if (!adminCookies) return false;
+  // Someone else signed in on this page already: the provider's way, as a user would.
+  if (page.url().startsWith(baseURL) && (await storedToken(page))) return false;
+  await page.context().addCookies(adminCookies);
+  const session = await page.request.get(`${baseURL}/api/auth/get-session`);
+  const user = session.ok()
+    ? ((await session.json()) as { user?: { email: string } } | null)
+    : null;
+  if (user?.user?.email !== ADMIN_EMAIL) return false;
+  // As after a social sign-in: the app finds the session and asks for its own access token.
+  await page.goto('/home');
+  await expect.poll(() => storedToken(page)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  return true;
+}
+
+/**
  * The run's admin, signed in: ADMIN_EMAIL through the OpenID provider that verified it, the
  * way a shop's owner claims the admin account (a password sign-up of it would stay a customer).
+ * The session is resumed when an earlier test signed in the same way, unless `throughProvider`.
  */
-export async function signInAsAdmin(page: Page, baseURL: string) {
-  await signInWithProvider(page, ADMIN_LOGIN);
+export async function signInAsAdmin(
+  page: Page,
+  baseURL: string,
+  { throughProvider = false }: { throughProvider?: boolean } = {},
+) {
+  if (throughProvider || !(await resumeAdminSession(page, baseURL))) {
+    await signInWithProvider(page, ADMIN_LOGIN);
+    adminCookies = await page.context().cookies(baseURL);
+  }
   const check = await page.request.get(`${baseURL}/api/admin/${ADMIN_EMAIL}`, {
     headers: { Authorization: `Bearer ${await storedToken(page)}` },
   });

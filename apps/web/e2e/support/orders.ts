@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import type { Order, Tool } from '@shop/shared';
+import { type Order, TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
 import { expect } from '../fixtures';
 
 export interface ApiAnswer<T> {
@@ -36,6 +36,18 @@ export async function callApi<T = unknown>(
     { method, path, body },
   ) as Promise<ApiAnswer<T>>;
 }
+
+/** A list's total as the API counts it (`X-Total-Count`), asked from the page with its token. */
+export const totalOf = (page: Page, path: string) =>
+  page.evaluate(
+    async ({ path, header }) => {
+      const response = await fetch(path, {
+        headers: { Authorization: `Bearer ${localStorage.getItem('accessToken')}` },
+      });
+      return Number(response.headers.get(header));
+    },
+    { path, header: TOTAL_COUNT_HEADER },
+  );
 
 /** A demo tool by its exact name, as the API has it now (its stock changes during the run). */
 export async function findTool(page: Page, name: string): Promise<Tool> {
