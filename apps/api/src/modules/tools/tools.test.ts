@@ -2,6 +2,7 @@ import { type Tool, LIST_PAGE_SIZE_MAX, ToolSchema } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoTools } from '../../db/seed';
 import { describeEachDatabase } from '../../test/databases';
+import { send, signUpAdmin } from '../../test/identity';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('GET /api/tools', (kind) => {
@@ -45,6 +46,39 @@ describeEachDatabase('GET /api/tools', (kind) => {
     const none = await app.request('/api/tools?search=zzqx%25');
     expect(await none.json()).toEqual([]);
     expect(none.headers.get('X-Total-Count')).toBe('0');
+  });
+
+  // Found unchecked by the mutation run (docs/testing.md). The names come in pairs that differ
+  // only where a wildcard or an escape would blur them; no demo tool's name holds these texts.
+  it('searches for %, _ and \\ as the characters themselves', async () => {
+    const admin = await signUpAdmin(app);
+    for (const name of [
+      'Paste 100% Silver',
+      'Paste 1000 Silver',
+      'Ribbon_Cable',
+      'RibbonXCable',
+      'Path C:\\Drivers Kit',
+      'Path C:/Drivers Kit',
+    ]) {
+      const created = await send(app, 'POST', '/api/tools', admin.token, {
+        name,
+        description: 'A tool to search for',
+        minOrderQuantity: 1,
+        availableQuantity: 10,
+        price: 3,
+        img: '/images/tools/nvme-ssd.svg',
+      });
+      expect(created.status).toBe(201);
+    }
+    const search = async (text: string) => {
+      const response = await app.request(`/api/tools?search=${encodeURIComponent(text)}`);
+      expect(response.status).toBe(200);
+      return ((await response.json()) as Tool[]).map((tool) => tool.name).sort();
+    };
+    expect(await search('100%')).toEqual(['Paste 100% Silver']);
+    expect(await search('n_C')).toEqual(['Ribbon_Cable']);
+    expect(await search(':\\D')).toEqual(['Path C:\\Drivers Kit']);
+    expect(await search('ribbon')).toEqual(['RibbonXCable', 'Ribbon_Cable']);
   });
 
   it('refuses bad paging and unknown query keys with the error shape', async () => {

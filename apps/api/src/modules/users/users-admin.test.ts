@@ -1,4 +1,11 @@
-import type { Order, Profile, Review, ShopUser, Tool } from '@shop/shared';
+import {
+  type Order,
+  type Profile,
+  type Review,
+  type ShopUser,
+  type Tool,
+  messages,
+} from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../../test/identity';
@@ -49,6 +56,47 @@ describeEachDatabase('managing users', (kind) => {
       404,
     );
   });
+
+  // This test and the next: the refusals' words, which the mutation run (docs/testing.md) found
+  // checked only by their status.
+  it('promotes: an unknown user is 404, an admin already is not counted as modified', async () => {
+    const admin = await signUpAdmin(app);
+    const unknown = await send(app, 'PUT', '/api/user/admin/nobody%40example.com', admin.token);
+    expect(unknown.status).toBe(404);
+    expect(await errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: 'User not found' });
+    const again = await send(
+      app,
+      'PUT',
+      `/api/user/admin/${encodeURIComponent(admin.email)}`,
+      admin.token,
+    );
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({
+      modifiedCount: 0,
+      message: messages.success.adminSelected,
+    });
+  });
+
+  // The last admin's refusal: 'refuses to remove the last admin' below.
+  it('removal refusals say why: an unknown user, oneself', async () => {
+    const fresh = await createTestApp(kind, { seed: false });
+    try {
+      const admin = await signUpAdmin(fresh);
+      const remove = (email: string) =>
+        send(fresh, 'DELETE', `/api/user/${encodeURIComponent(email)}`, admin.token);
+      const unknown = await remove('nobody@example.com');
+      expect(unknown.status).toBe(404);
+      expect(await errorOf(unknown)).toEqual({ code: 'NOT_FOUND', message: 'User not found' });
+      expect(await errorOf(await remove(admin.email))).toEqual({
+        code: 'CANNOT_REMOVE_SELF',
+        message: 'You cannot remove your own account',
+      });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  // ADMIN_EMAIL's claim through its provider, at every later sign-in too: admin-claim.test.ts.
 
   it('will not let an admin remove themself, nor remove the last admin', async () => {
     const fresh = await createTestApp(kind, { seed: false });

@@ -5,10 +5,13 @@ import {
   newPerson,
   postAuth,
   requestToken,
+  send,
   signUp,
+  signUpAdmin,
   signUpWithToken,
 } from '../../test/identity';
 import { EMAIL_FAILURES_CEILING, FAILURES_ALLOWED } from '../../auth/sign-in-limiter';
+import { errorOf } from '../../test/shop';
 import { type TestApp, TEST_CLIENT_IP_HEADER, createTestApp, testEnv } from '../../test/test-app';
 
 describeEachDatabase('sign-up, sign-in and the access token', (kind) => {
@@ -72,13 +75,34 @@ describeEachDatabase('sign-up, sign-in and the access token', (kind) => {
     expect(role.status).toBe(400);
   });
 
-  it('gives a token only to the signed-in owner of the email', async () => {
+  // The refusals' words here and in the role check below: the mutation run (docs/testing.md)
+  // found them checked only by their status.
+  it('gives a token only to the signed-in owner of the email, by the path and by the body', async () => {
     const person = newPerson();
     const cookie = await signUp(app, person);
-    expect((await requestToken(app, person.email)).status).toBe(401);
+    const unsigned = await requestToken(app, person.email);
+    expect(unsigned.status).toBe(401);
+    expect(await errorOf(unsigned)).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Please sign in first',
+    });
+    const forbidden = {
+      code: 'FORBIDDEN',
+      message: 'You can only get a token for your own account',
+    };
     const other = newPerson();
     await signUp(app, other);
-    expect((await requestToken(app, other.email, cookie)).status).toBe(403);
+    const another = await requestToken(app, other.email, cookie);
+    expect(another.status).toBe(403);
+    expect(await errorOf(another)).toEqual(forbidden);
+    // The path names the account, the body another one.
+    const mixed = await app.request(`/api/user/${encodeURIComponent(person.email)}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      body: JSON.stringify({ email: other.email }),
+    });
+    expect(mixed.status).toBe(403);
+    expect(await errorOf(mixed)).toEqual(forbidden);
     const own = await requestToken(app, person.email, cookie);
     expect(own.status).toBe(200);
     const { token } = (await own.json()) as { token: string };
@@ -120,6 +144,25 @@ describeEachDatabase('sign-up, sign-in and the access token', (kind) => {
       headers: bearer(customer.token),
     });
     expect(response.status).toBe(403);
+  });
+
+  it("the role check: one's own for anyone, anyone's for an admin, and why not otherwise", async () => {
+    const admin = await signUpAdmin(app);
+    const customer = await signUpWithToken(app);
+    const check = async (email: string, token: string) => {
+      const answer = await send(app, 'GET', `/api/admin/${encodeURIComponent(email)}`, token);
+      return answer.status === 200 ? await answer.json() : await errorOf(answer);
+    };
+    expect(await check(customer.email, customer.token)).toEqual({ admin: false });
+    expect(await check(admin.email, admin.token)).toEqual({ admin: true });
+    expect(await check(customer.email, admin.token)).toEqual({ admin: false });
+    const otherAdmin = await signUpAdmin(app);
+    expect(await check(otherAdmin.email, admin.token)).toEqual({ admin: true });
+    expect(await check('nobody@example.com', admin.token)).toEqual({ admin: false });
+    expect(await check(admin.email, customer.token)).toEqual({
+      code: 'FORBIDDEN',
+      message: "You can only check your own account's role",
+    });
   });
 
   it("ends a removed user's token at once", async () => {
