@@ -8,6 +8,7 @@ export * from './schemas/email';
 export * from './schemas/health';
 export * from './schemas/id';
 export * from './schemas/order';
+export * from './schemas/part';
 export * from './schemas/payment';
 export * from './schemas/profile';
 export * from './schemas/report';

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@shop/shared';
+import type { OrderStatus, PartCondition, PartNumberKind } from '@shop/shared';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -15,6 +15,67 @@ export interface ToolsTable {
   created_at: CreatedAt;
   /** Set when an admin removes a tool that has orders: hidden from the shop, orders intact. */
   retired_at: Date | null;
+  /** Unique whatever its case; the database gives the next `LPS-000123` when none is given. */
+  sku: ColumnType<string, string | undefined, string>;
+  /** The part type; "Other parts" when none is given (a trigger, migration 0021). */
+  category_id: ColumnType<string, string | undefined, string>;
+  /** The part's maker or label (the laptop's brand for an original part). */
+  brand: ColumnType<string, string | undefined, string>;
+  condition: ColumnType<PartCondition, PartCondition | undefined, PartCondition>;
+  weight_grams: ColumnType<number, number | undefined, number>;
+}
+
+/** The part types (migration 0021), a table admins extend. */
+export interface CategoriesTable {
+  id: Generated<string>;
+  slug: string;
+  name: string;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+/** A part's numbers: as typed, and normalised by the database (upper case, letters and digits). */
+export interface PartNumbersTable {
+  tool_id: string;
+  kind: PartNumberKind;
+  maker: string;
+  number: string;
+  normalised: ColumnType<string, never, never>;
+}
+
+export interface LaptopBrandsTable {
+  id: Generated<string>;
+  name: string;
+  slug: string;
+}
+
+export interface LaptopSeriesTable {
+  id: Generated<string>;
+  brand_id: string;
+  name: string;
+  slug: string;
+}
+
+export interface LaptopModelsTable {
+  id: Generated<string>;
+  series_id: string;
+  name: string;
+  slug: string;
+  normalised: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+}
+
+/** Other names of a model: marketing names, machine-type codes, product numbers. */
+export interface ModelAliasesTable {
+  model_id: string;
+  alias: string;
+  normalised: ColumnType<string, never, never>;
+}
+
+/** Which parts fit which models. */
+export interface FitmentTable {
+  tool_id: string;
+  model_id: string;
 }
 
 export interface SummaryItemsTable {
@@ -249,6 +310,13 @@ export interface Database {
   purchase_keys: PurchaseKeysTable;
   profiles: ProfilesTable;
   tools: ToolsTable;
+  categories: CategoriesTable;
+  part_numbers: PartNumbersTable;
+  laptop_brands: LaptopBrandsTable;
+  laptop_series: LaptopSeriesTable;
+  laptop_models: LaptopModelsTable;
+  model_aliases: ModelAliasesTable;
+  fitment: FitmentTable;
   summary_items: SummaryItemsTable;
   reviews: ReviewsTable;
   users: UsersTable;

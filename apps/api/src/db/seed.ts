@@ -2,10 +2,20 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import { ADVISORY_LOCKS } from './advisory-locks';
 import type { Database, ReviewsTable, SummaryItemsTable, ToolsTable } from './schema';
 
-/** Demo catalogue: real laptop parts at believable prices. Images ship with the web app. */
-export const demoTools: Insertable<ToolsTable>[] = [
+/** A demo part: its row, and its part type by the category's slug (migration 0021). */
+type DemoTool = Omit<Insertable<ToolsTable>, 'category_id'> & { category: string };
+
+/**
+ * Demo catalogue: real laptop parts at believable prices, by invented makers. Images ship with
+ * the web app.
+ */
+export const demoTools: DemoTool[] = [
   {
     name: 'NVMe SSD 1TB M.2',
+    category: 'storage',
+    brand: 'Corvex',
+    condition: 'new',
+    weight_grams: 8,
     img: '/images/tools/nvme-ssd.svg',
     description:
       'M.2 2280 PCIe 3.0 x4 solid-state drive, up to 3,400 MB/s read. Fits most laptops made since 2016 with an M.2 M-key slot; check your slot length before ordering.',
@@ -15,6 +25,10 @@ export const demoTools: Insertable<ToolsTable>[] = [
   },
   {
     name: 'DDR4 SO-DIMM 16GB',
+    category: 'memory',
+    brand: 'Memora',
+    condition: 'new',
+    weight_grams: 10,
     img: '/images/tools/ddr4-sodimm.svg',
     description:
       '16 GB DDR4-3200 laptop memory module, 260-pin, 1.2 V. Backwards compatible with 2666 and 2400 MHz slots; pair two for dual-channel speed.',
@@ -24,6 +38,10 @@ export const demoTools: Insertable<ToolsTable>[] = [
   },
   {
     name: '6-Cell Battery 56Wh',
+    category: 'battery',
+    brand: 'Voltcell',
+    condition: 'compatible',
+    weight_grams: 280,
     img: '/images/tools/laptop-battery.svg',
     description:
       'Replacement 11.4 V, 56 Wh lithium-ion internal battery with overcharge and short-circuit protection. Match the part number on your old pack before ordering.',
@@ -33,6 +51,10 @@ export const demoTools: Insertable<ToolsTable>[] = [
   },
   {
     name: '65W USB-C Charger',
+    category: 'charger',
+    brand: 'Ampere Go',
+    condition: 'compatible',
+    weight_grams: 220,
     img: '/images/tools/usb-c-charger.svg',
     description:
       'USB Power Delivery adapter, 5-20 V up to 3.25 A, with a 1.8 m USB-C cable. Charges any laptop that accepts USB-C PD at 65 W or less.',
@@ -42,6 +64,10 @@ export const demoTools: Insertable<ToolsTable>[] = [
   },
   {
     name: '15.6in FHD IPS Panel',
+    category: 'screen',
+    brand: 'Lumina',
+    condition: 'refurbished',
+    weight_grams: 450,
     img: '/images/tools/fhd-ips-panel.svg',
     description:
       '1920x1080 matte IPS display, 30-pin eDP connector, slim bezel-less mounting. Replaces cracked or dim screens; not a touch panel.',
@@ -51,6 +77,10 @@ export const demoTools: Insertable<ToolsTable>[] = [
   },
   {
     name: 'CPU Cooling Fan',
+    category: 'fan',
+    brand: 'Breeze',
+    condition: 'new',
+    weight_grams: 45,
     img: '/images/tools/cooling-fan.svg',
     description:
       '5 V blower fan with 4-pin PWM connector for thin-and-light laptops. A worn fan is the usual cause of noise and thermal throttling.',
@@ -60,6 +90,10 @@ export const demoTools: Insertable<ToolsTable>[] = [
   },
   {
     name: 'Keyboard US Layout',
+    category: 'keyboard',
+    brand: 'Keytec',
+    condition: 'used',
+    weight_grams: 180,
     img: '/images/tools/keyboard-us.svg',
     description:
       'Full-size replacement keyboard, US English layout, black keys with ribbon cable. Check the ribbon position against your old keyboard before ordering.',
@@ -69,6 +103,10 @@ export const demoTools: Insertable<ToolsTable>[] = [
   },
   {
     name: 'Wi-Fi 6 M.2 Card',
+    category: 'wireless',
+    brand: 'Wavelink',
+    condition: 'new',
+    weight_grams: 5,
     img: '/images/tools/wifi6-card.svg',
     description:
       'M.2 2230 Wi-Fi 6 (802.11ax) and Bluetooth 5.2 card, up to 2.4 Gbps on 5 GHz. Uses your laptop’s existing two antenna leads.',
@@ -78,6 +116,10 @@ export const demoTools: Insertable<ToolsTable>[] = [
   },
   {
     name: 'Precision Driver Kit',
+    category: 'repair-tool',
+    brand: 'Fixwell',
+    condition: 'new',
+    weight_grams: 320,
     img: '/images/tools/screwdriver-kit.svg',
     description:
       'Aluminium precision screwdriver with 24 magnetic S2 steel bits (Phillips, Torx, pentalobe, hex) and a spudger. Everything needed to open a laptop.',
@@ -87,6 +129,10 @@ export const demoTools: Insertable<ToolsTable>[] = [
   },
   {
     name: 'Thermal Paste 4g',
+    category: 'fan',
+    brand: 'Arctis',
+    condition: 'new',
+    weight_grams: 12,
     img: '/images/tools/thermal-paste.svg',
     description:
       'Non-conductive, non-curing thermal compound, 8.5 W/mK, in a 4 g syringe with a spreader. Enough for about ten CPU and GPU repastes.',
@@ -173,8 +219,9 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     await trx
       .insertInto('tools')
       .values(
-        demoTools.map((tool, index) => ({
+        demoTools.map(({ category, ...tool }, index) => ({
           ...tool,
+          category_id: sql<string>`(select id from categories where slug = ${category})`,
           created_at: sql<Date>`now() - make_interval(secs => ${secondsBefore(index)})`,
         })),
       )

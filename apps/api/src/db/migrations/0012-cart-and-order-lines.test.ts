@@ -54,5 +54,5 @@ describe.each(testDatabaseKinds)('migration 0012 [%s]', (kind) => {
     } finally {
       await database.close();
     }
-  });
+  }, 60_000); // PGlite started from nothing and migrated twice: seconds of CPU, more on a loaded CI
 });

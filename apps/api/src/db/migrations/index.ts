@@ -19,6 +19,7 @@ import * as backOfficeAtScale from './0017-back-office-at-scale';
 import * as emailOutbox from './0018-email-outbox';
 import * as orderEmails from './0019-order-emails';
 import * as refundClaims from './0020-refund-claims';
+import * as partsCatalogue from './0021-parts-catalogue';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-email-outbox': emailOutbox,
   '0019-order-emails': orderEmails,
   '0020-refund-claims': refundClaims,
+  '0021-parts-catalogue': partsCatalogue,
 };
