@@ -2,7 +2,7 @@ import type { Tool } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { uncachedTools } from '../../test/shop';
+import { createTool, uncachedTools } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createToolsService } from './tools.service';
 
@@ -94,22 +94,12 @@ describeEachDatabase('the catalogue cache and ETags', (kind) => {
   // Found unchecked by the mutation run (docs/testing.md). Last here: it renames tools behind the
   // app's back. Services of its own, so the app's cache plays no part.
   it('serves a page from memory within its time, and holds no more bytes than allowed', async () => {
-    const createTool = async (name: string) => {
-      const response = await send(app, 'POST', '/api/tools', admin.token, {
-        name,
-        description: 'A tool for the cache',
-        minOrderQuantity: 1,
-        availableQuantity: 10,
-        price: 3,
-        img: '/images/tools/nvme-ssd.svg',
-      });
-      expect(response.status).toBe(201);
-      return (await response.json()) as Tool;
-    };
+    const forTheCache = (name: string) =>
+      createTool(app, admin, { name, description: 'A tool for the cache' });
     const renameBehindTheCache = (id: string, name: string) =>
       app.database.db.updateTable('tools').set({ name }).where('id', '=', id).execute();
-    const first = await createTool('Cached First');
-    const second = await createTool('Cached Second');
+    const first = await forTheCache('Cached First');
+    const second = await forTheCache('Cached Second');
     const pageOf = (page: { json: string }) => (JSON.parse(page.json) as Tool[])[0]!.name;
     const oneTool = (name: string) => ({ search: name, page: 1, limit: 1 });
     const cached = createToolsService(app.database.db, {

@@ -3,12 +3,11 @@
  * unknown tool is not found for a change or a removal: rules the mutation run (docs/testing.md)
  * found unchecked.
  */
-import type { Tool } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/schema';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, errorOf, purchaseBody, uncachedTools } from '../../test/shop';
+import { type Account, createTool, errorOf, purchaseBody, uncachedTools } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const toolNotFound = { code: 'NOT_FOUND', message: 'Tool not found' };
@@ -27,18 +26,8 @@ describe('removing a tool: erased when nobody ordered it, retired when somebody 
   let app: TestApp;
   let admin: Account;
 
-  const createTool = async (name: string) => {
-    const response = await send(app, 'POST', '/api/tools', admin.token, {
-      name,
-      description: 'A tool to remove',
-      minOrderQuantity: 1,
-      availableQuantity: 10,
-      price: 3,
-      img: '/images/tools/nvme-ssd.svg',
-    });
-    expect(response.status).toBe(201);
-    return (await response.json()) as Tool;
-  };
+  const toRemove = (name: string) =>
+    createTool(app, admin, { name, description: 'A tool to remove' });
 
   beforeAll(async () => {
     app = await createTestApp('pglite', { seed: false, env: { CATALOGUE_CACHE_MS: 0 } });
@@ -48,7 +37,7 @@ describe('removing a tool: erased when nobody ordered it, retired when somebody 
 
   it('finds no retired or unknown tool to change or remove', async () => {
     const customer = await signUpWithToken(app);
-    const sold = await createTool('Sold Then Retired');
+    const sold = await toRemove('Sold Then Retired');
     expect(
       (await send(app, 'POST', '/api/purchase', customer.token, purchaseBody(sold._id))).status,
     ).toBe(201);
@@ -67,7 +56,7 @@ describe('removing a tool: erased when nobody ordered it, retired when somebody 
   });
 
   it('erases a tool nobody ordered, and says it was not retired', async () => {
-    const unsold = await createTool('Never Sold');
+    const unsold = await toRemove('Never Sold');
     const removed = await send(app, 'DELETE', `/api/tools/${unsold._id}`, admin.token);
     expect(await removed.json()).toEqual({ deletedCount: 1, retired: false });
     const left = await app.database.db
@@ -79,7 +68,7 @@ describe('removing a tool: erased when nobody ordered it, retired when somebody 
   });
 
   it('retires nothing when the erase fails for another reason than orders', async () => {
-    const tool = await createTool('Kept After Outage');
+    const tool = await toRemove('Kept After Outage');
     const outage = Object.assign(new Error('connection lost'), { code: '08006' });
     const tools = uncachedTools(failingDeletes(app.database.db, outage));
     await expect(tools.remove(tool._id)).rejects.toBe(outage);
@@ -87,7 +76,7 @@ describe('removing a tool: erased when nobody ordered it, retired when somebody 
   });
 
   it('answers not found when orders stop the erase but the tool was retired meanwhile', async () => {
-    const tool = await createTool('Retired Meanwhile');
+    const tool = await toRemove('Retired Meanwhile');
     await app.database.db
       .updateTable('tools')
       .set({ retired_at: new Date() })

@@ -2,7 +2,8 @@ import { type Tool, LIST_PAGE_SIZE_MAX, ToolSchema } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoTools } from '../../db/seed';
 import { describeEachDatabase } from '../../test/databases';
-import { send, signUpAdmin } from '../../test/identity';
+import { signUpAdmin } from '../../test/identity';
+import { createTool } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('GET /api/tools', (kind) => {
@@ -60,15 +61,7 @@ describeEachDatabase('GET /api/tools', (kind) => {
       'Path C:\\Drivers Kit',
       'Path C:/Drivers Kit',
     ]) {
-      const created = await send(app, 'POST', '/api/tools', admin.token, {
-        name,
-        description: 'A tool to search for',
-        minOrderQuantity: 1,
-        availableQuantity: 10,
-        price: 3,
-        img: '/images/tools/nvme-ssd.svg',
-      });
-      expect(created.status).toBe(201);
+      await createTool(app, admin, { name, description: 'A tool to search for' });
     }
     const search = async (text: string) => {
       const response = await app.request(`/api/tools?search=${encodeURIComponent(text)}`);
