@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { toOrder, toTool } from './tool-json.mjs';
+import { TOOL_CATEGORY_SQL, TOOL_PART_NUMBERS_SQL, toOrder, toTool } from './tool-json.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on('error', () => {});
@@ -23,7 +23,7 @@ function send(response, status, body, headers = {}) {
 async function tools(response) {
   const [page, count] = await Promise.all([
     pool.query(
-      'select * from "tools" where "retired_at" is null order by "created_at", "id" limit $1 offset $2',
+      `select *, ${TOOL_CATEGORY_SQL} as "category", ${TOOL_PART_NUMBERS_SQL} as "part_numbers" from "tools" where "retired_at" is null order by "created_at", "id" limit $1 offset $2`,
       [12, 0],
     ),
     pool.query('select count(*)::int as "total" from "tools" where "retired_at" is null'),

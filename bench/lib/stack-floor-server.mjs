@@ -11,7 +11,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { toOrder, toTool } from './tool-json.mjs';
+import { TOOL_CATEGORY_SQL, TOOL_PART_NUMBERS_SQL, toOrder, toTool } from './tool-json.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 pool.on('error', () => {});
@@ -21,6 +21,8 @@ new AsyncLocalStorage().run(true, () => {});
 const active = () => db.selectFrom('tools').where('retired_at', 'is', null);
 const firstPage = active()
   .selectAll()
+  .select(sql.raw(TOOL_CATEGORY_SQL).as('category'))
+  .select(sql.raw(TOOL_PART_NUMBERS_SQL).as('part_numbers'))
   .orderBy('created_at')
   .orderBy('id')
   .limit(12)

@@ -10,7 +10,20 @@ export const toTool = (row) => ({
   minOrderQuantity: row.min_order_quantity,
   availableQuantity: row.available_quantity,
   price: dollars(row.price_cents),
+  sku: row.sku,
+  category: row.category,
+  brand: row.brand,
+  condition: row.condition,
+  weightGrams: row.weight_grams,
+  partNumbers: row.part_numbers,
 });
+
+/** What a tool's JSON needs besides its row (issue 33): its part type, and its part numbers. */
+export const TOOL_CATEGORY_SQL = `(select json_build_object('slug', c.slug, 'name', c.name)
+  from categories c where c.id = tools.category_id)`;
+export const TOOL_PART_NUMBERS_SQL = `coalesce((select json_agg(json_build_object('kind', p.kind,
+    'maker', p.maker, 'number', p.number) order by p.kind, p.normalised)
+  from part_numbers p where p.tool_id = tools.id), '[]'::json)`;
 
 /** An orders row of a one-tool order as My Orders answers it. */
 export const toOrder = (row) => ({

@@ -127,6 +127,12 @@ describeEachDatabase('the published contract', (kind) => {
       minOrderQuantity: 1,
       availableQuantity: 3,
       price: 5,
+      sku: 'LPS-000001',
+      category: { slug: 'storage', name: 'Storage' },
+      brand: 'Corvex',
+      condition: 'new',
+      weightGrams: 8,
+      partNumbers: [{ kind: 'mpn', maker: 'Corvex', number: 'CX-1TB' }],
     };
     const url = `/api/tools/${tool._id}`;
     expect(await check({ method: 'GET', url, response: answer(200, tool) })).toBeUndefined();

@@ -4421,6 +4421,16 @@ export interface paths {
               minOrderQuantity: number;
               availableQuantity: number;
               price: number;
+              sku: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              brand: string;
+              /** @enum {string} */
+              condition: 'new' | 'refurbished' | 'used' | 'compatible';
+              weightGrams: number;
+              partNumbers: components['schemas']['PartNumber'][];
               message: string;
             };
           };
@@ -5571,6 +5581,22 @@ export interface components {
       minOrderQuantity: number;
       availableQuantity: number;
       price: number;
+      sku: string;
+      category: {
+        slug: string;
+        name: string;
+      };
+      brand: string;
+      /** @enum {string} */
+      condition: 'new' | 'refurbished' | 'used' | 'compatible';
+      weightGrams: number;
+      partNumbers: components['schemas']['PartNumber'][];
+    };
+    PartNumber: {
+      /** @enum {string} */
+      kind: 'mpn' | 'fru' | 'oem' | 'cross-reference';
+      maker: string;
+      number: string;
     };
     SummaryItem: {
       _id: string;

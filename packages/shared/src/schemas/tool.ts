@@ -1,9 +1,19 @@
 import { z } from 'zod';
 import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT } from '../constants';
 import { clampLimit, pagingFields } from './paging';
+import { PART_CONDITIONS, PART_NUMBER_KINDS } from './part';
 import { noControlCharacters } from './text';
 
-/** A tool as the API returns it (docs/product.md, Things and their fields); `price` is dollars per unit. */
+/** A number printed on a part or listed by its maker, as typed. */
+export const PartNumberSchema = z
+  .object({ kind: z.enum(PART_NUMBER_KINDS), maker: z.string(), number: z.string() })
+  .meta({ id: 'PartNumber' });
+export type PartNumber = z.infer<typeof PartNumberSchema>;
+
+/**
+ * A tool as the API returns it (docs/product.md, Things and their fields); `price` is dollars per
+ * unit. The spec's seven fields, then the parts catalogue's (issue 33).
+ */
 export const ToolSchema = z
   .object({
     _id: z.string(),
@@ -13,6 +23,12 @@ export const ToolSchema = z
     minOrderQuantity: z.number().int(),
     availableQuantity: z.number().int(),
     price: z.number(),
+    sku: z.string(),
+    category: z.object({ slug: z.string(), name: z.string() }),
+    brand: z.string(),
+    condition: z.enum(PART_CONDITIONS),
+    weightGrams: z.number().int(),
+    partNumbers: z.array(PartNumberSchema),
   })
   .meta({ id: 'Tool' });
 export type Tool = z.infer<typeof ToolSchema>;

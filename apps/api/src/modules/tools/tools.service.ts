@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   dollarsToCents,
+  type PartNumber,
   type Tool,
   type ToolInput,
   type ToolListQuery,
@@ -14,7 +15,22 @@ import type { Database, ToolRow } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { createCatalogueCache } from './catalogue-cache';
 
-export function toTool(row: ToolRow): Tool {
+/**
+ * What the catalogue shows of a tool besides its own row (migration 0021): its part type and its
+ * part numbers, each a subquery of the one statement that reads the tool.
+ */
+const catalogueFields = [
+  sql<Tool['category']>`(select json_build_object('slug', c.slug, 'name', c.name)
+    from categories c where c.id = tools.category_id)`.as('category'),
+  sql<PartNumber[]>`coalesce((select json_agg(json_build_object('kind', p.kind, 'maker', p.maker,
+      'number', p.number) order by p.kind, p.normalised)
+    from part_numbers p where p.tool_id = tools.id), '[]'::json)`.as('part_numbers'),
+];
+
+/** A tool's row with its catalogue fields. */
+type CatalogueRow = ToolRow & { category: Tool['category']; part_numbers: PartNumber[] };
+
+export function toTool(row: CatalogueRow): Tool {
   return {
     _id: row.id,
     name: row.name,
@@ -23,6 +39,12 @@ export function toTool(row: ToolRow): Tool {
     minOrderQuantity: row.min_order_quantity,
     availableQuantity: row.available_quantity,
     price: centsToDollars(row.price_cents),
+    sku: row.sku,
+    category: row.category,
+    brand: row.brand,
+    condition: row.condition,
+    weightGrams: row.weight_grams,
+    partNumbers: row.part_numbers,
   };
 }
 
@@ -58,7 +80,13 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
   const activeTools = () => db.selectFrom('tools').where('retired_at', 'is', null);
   // The catalogue's statements without a search: every uncached page runs both.
   const activePage = compileOnce(db, (limit: number, offset: number) =>
-    activeTools().selectAll().orderBy('created_at').orderBy('id').limit(limit).offset(offset),
+    activeTools()
+      .selectAll()
+      .select(catalogueFields)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset),
   );
   const activeCount = compileOnce(db, () =>
     activeTools().select(sql<number>`count(*)::int`.as('total')),
@@ -67,6 +95,17 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     ...options.cache,
     enabled: options.cacheOn,
   });
+  /** One tool as the API shows it after a write: not found if removed meanwhile. */
+  const written = async (id: string) => {
+    const row = await db
+      .selectFrom('tools')
+      .selectAll()
+      .select(catalogueFields)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Tool');
+    return toTool(row);
+  };
   const changed = () => {
     pages.invalidate();
     options.onChange?.();
@@ -124,6 +163,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
       .selectFrom('page')
       .innerJoin('tools', 'tools.id', 'page.id')
       .selectAll('tools')
+      .select(catalogueFields)
       .select((eb) =>
         eb
           .selectFrom('matches')
@@ -175,10 +215,10 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
           available_quantity: input.availableQuantity,
           price_cents: dollarsToCents(input.price),
         })
-        .returningAll()
+        .returning('id')
         .executeTakeFirstOrThrow();
       changed();
-      return toTool(row);
+      return written(row.id);
     },
 
     /** Restock or reprice in place; stock is set to a value, never computed from the browser. */
@@ -193,11 +233,11 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
         })
         .where('id', '=', id)
         .where('retired_at', 'is', null)
-        .returningAll()
+        .returning('id')
         .executeTakeFirst();
       if (!row) throw notFound('Tool');
       changed();
-      return toTool(row);
+      return written(row.id);
     },
 
     /**
@@ -234,7 +274,11 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     },
 
     async get(id: string): Promise<Tool> {
-      const row = await activeTools().selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await activeTools()
+        .selectAll()
+        .select(catalogueFields)
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) throw notFound('Tool');
       return toTool(row);
     },

@@ -23,6 +23,41 @@ describeEachDatabase('GET /api/tools', (kind) => {
     expect(response.headers.get('X-Total-Count')).toBe(String(demoTools.length));
   });
 
+  it('shows each part with its SKU, part type, maker, condition, weight and part numbers', async () => {
+    const named = async (name: string) =>
+      ((await (await app.request('/api/tools?limit=100')).json()) as Tool[]).find(
+        (tool) => tool.name === name,
+      )!;
+    expect(await named('6-Cell Battery 56Wh')).toMatchObject({
+      sku: expect.stringMatching(/^LPS-\d{6}$/),
+      category: { slug: 'battery', name: 'Batteries' },
+      brand: 'Voltcell',
+      condition: 'compatible',
+      weightGrams: 280,
+      partNumbers: [],
+    });
+    const battery = await named('6-Cell Battery 56Wh');
+    await app.database.db
+      .insertInto('part_numbers')
+      .values([
+        { tool_id: battery._id, kind: 'mpn', maker: 'Voltcell', number: 'VC-56-T480' },
+        { tool_id: battery._id, kind: 'cross-reference', maker: 'Lenovo', number: '01AV431' },
+        { tool_id: battery._id, kind: 'cross-reference', maker: 'Lenovo', number: '01av430' },
+      ])
+      .execute();
+    // The catalogue's cache forgets at the announcement of the change, or within its second.
+    await expect
+      .poll(async () => (await named('6-Cell Battery 56Wh')).partNumbers, { timeout: 3000 })
+      .toEqual([
+        { kind: 'cross-reference', maker: 'Lenovo', number: '01av430' },
+        { kind: 'cross-reference', maker: 'Lenovo', number: '01AV431' },
+        { kind: 'mpn', maker: 'Voltcell', number: 'VC-56-T480' },
+      ]);
+    const one = (await (await app.request(`/api/tools/${battery._id}`)).json()) as Tool;
+    expect(one.partNumbers).toHaveLength(3);
+    expect(one.category).toEqual({ slug: 'battery', name: 'Batteries' });
+  });
+
   it('shows prices in dollars and images served by the shop itself', async () => {
     const tools = (await (await app.request('/api/tools')).json()) as Tool[];
     const ssd = tools.find((tool) => tool.name === 'NVMe SSD 1TB M.2');

@@ -10,6 +10,12 @@ const tool: Tool = {
   minOrderQuantity: 5,
   availableQuantity: 300,
   price: 6.5,
+  sku: 'LPS-000010',
+  category: { slug: 'fan', name: 'Fans and cooling' },
+  brand: 'Arctis',
+  condition: 'new',
+  weightGrams: 12,
+  partNumbers: [],
 };
 
 describe('changedFields', () => {
