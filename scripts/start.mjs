@@ -35,7 +35,13 @@ const builtAt = Math.min(
 );
 if (builtAt === 0 || Math.max(...sources.map(newestModification)) > builtAt) {
   console.log('Building the shop (first start, or the sources changed)...');
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // Always a production bundle: the build is what any later start serves, whatever mode the
+  // caller runs the server in (Playwright's shop runs in development).
+  const result = spawnSync('npm', ['run', 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
