@@ -179,6 +179,17 @@ export const messages = {
     nextAttemptAt: (when: string) => `Next attempt ${when}`,
     nextAttemptSoon: 'Next attempt soon',
   },
+  /** The parts catalogue's fields of a tool (issue 33): what the server refuses by name. */
+  catalogue: {
+    unknownCategory: (slug: string) => `Unknown category: ${slug}`,
+    /** The first few slugs no laptop model has, and how many more. */
+    unknownModels: (slugs: readonly string[]) => {
+      const shown = slugs.slice(0, 5).join(', ');
+      const more = slugs.length > 5 ? ` and ${slugs.length - 5} more` : '';
+      return `Unknown laptop ${slugs.length === 1 ? 'model' : 'models'}: ${shown}${more}`;
+    },
+    skuTaken: (sku: string) => `SKU ${sku} is already used by another part`,
+  },
   /** A cart holds at most `max` different tools (API and browser alike). */
   cartFull: (max: number) =>
     `Your cart holds ${max} different tools, the most it can. Check out or remove one first.`,

@@ -11,7 +11,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-seed-scale-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe.each(testDatabaseKinds)('npm run seed:scale [%s]', (kind) => {
-  it('adds as many valid orders, users and tools as asked', async () => {
+  it('adds as many valid orders, users, tools, parts, models and fitment rows as asked', async () => {
     const postgres = kind === 'postgres' ? await createEmptyPostgresDatabase() : undefined;
     const target: Record<string, string> = postgres
       ? { DATABASE_URL: postgres.url }
@@ -19,11 +19,14 @@ describe.each(testDatabaseKinds)('npm run seed:scale [%s]', (kind) => {
     try {
       const seeded = await runEntry(
         'src/cli/seed-scale.ts',
-        ['--orders', '1200', '--users', '70', '--tools', '13'],
+        // prettier-ignore
+        ['--orders', '1200', '--users', '70', '--tools', '13', '--parts', '40', '--models', '120', '--fitment', '200'],
         target,
       ).exited;
       expect(seeded.code, seeded.stderr).toBe(0);
-      expect(seeded.stdout).toMatch(/Added 1200 orders, 70 users and 13 tools in [\d.]+ s\./);
+      expect(seeded.stdout).toMatch(
+        /Added 1200 orders, 70 users, 13 tools, 40 parts, 120 models and 200 fitment rows in [\d.]+ s\./,
+      );
 
       const database = await openDatabase(postgres ? { databaseUrl: postgres.url } : { dataDir });
       try {
@@ -33,7 +36,25 @@ describe.each(testDatabaseKinds)('npm run seed:scale [%s]', (kind) => {
             (select count(*)::int from order_lines) as lines,
             (select count(*)::int from users) as users,
             (select count(*)::int from tools) as tools`.execute(db);
-        expect(counted.rows[0]).toEqual({ orders: 1200, lines: 1200, users: 70, tools: 13 });
+        expect(counted.rows[0]).toEqual({ orders: 1200, lines: 1200, users: 70, tools: 53 });
+        // Parts have numbers, a search document, and 5 models each; models two aliases each.
+        const catalogue = await sql<Record<string, number>>`
+          select (select count(*)::int from part_numbers) as numbers,
+            (select count(*)::int from part_search) as documents,
+            (select count(*)::int from laptop_models) as models,
+            (select count(*)::int from model_aliases) as aliases,
+            (select count(*)::int from fitment) as fitment,
+            (select count(distinct tool_id)::int from fitment) as fitting,
+            (select count(*)::int from laptop_series) as series`.execute(db);
+        expect(catalogue.rows[0]).toEqual({
+          numbers: 80,
+          documents: 53,
+          models: 120,
+          aliases: 240,
+          fitment: 200,
+          fitting: 40,
+          series: 3,
+        });
         // Every order is whole and consistent with its status.
         const broken = await sql<{ id: string }>`
           select o.id from orders o left join order_lines l on l.order_id = o.id
@@ -60,9 +81,14 @@ describe.each(testDatabaseKinds)('npm run seed:scale [%s]', (kind) => {
       } finally {
         await database.close();
       }
-      const refused = await runEntry('src/cli/seed-scale.ts', ['--orders', '5'], target).exited;
-      expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain('Usage: npm run seed:scale');
+      for (const args of [
+        ['--orders', '5'],
+        ['--fitment', '5', '--parts', '3'],
+      ]) {
+        const refused = await runEntry('src/cli/seed-scale.ts', args, target).exited;
+        expect(refused.code, args.join(' ')).toBe(2);
+        expect(refused.stderr).toContain('Usage: npm run seed:scale');
+      }
     } finally {
       await postgres?.drop();
     }

@@ -6,6 +6,12 @@ export interface ScaleCounts {
   orders: number;
   users: number;
   tools: number;
+  /** Laptop parts: tools with a part type, maker, condition, weight and two part numbers. */
+  parts?: number;
+  /** Laptop models, in series of 50 under eight brands, each with two aliases. */
+  models?: number;
+  /** Fitment rows between this run's parts and models (both needed). */
+  fitment?: number;
 }
 
 /** Rows per statement: large enough to be quick, small enough for PGlite's memory. */
@@ -100,7 +106,101 @@ export async function seedAtScale(
   }
   await sql`drop table scale_tools`.execute(db);
   await sql`drop table scale_users`.execute(db);
+  await seedCatalogueAtScale(db, run, counts, onProgress);
   // Fresh statistics, so the planner sees the tables as they now are, and a visibility map, so
   // deep pages skip rows in the index alone (PGlite has no autovacuum).
-  await sql`vacuum (analyze) tools, users, orders, order_lines`.execute(db);
+  await sql`vacuum (analyze) tools, users, orders, order_lines, part_numbers, laptop_models,
+    model_aliases, fitment, part_search`.execute(db);
+}
+
+const laptopBrands = ['Lenovo', 'Dell', 'HP', 'Asus', 'Acer', 'Apple', 'MSI', 'Razer'];
+const conditions = ['new', 'refurbished', 'used', 'compatible'];
+/** Models per series. */
+const SERIES_SIZE = 50;
+
+/**
+ * The parts catalogue at scale (issue 33): parts with numbers, laptop models with aliases, and
+ * fitment between them. Fitment is written part by part (row i belongs to part i / per-part),
+ * so each statement rebuilds each part's search document once (migration 0022).
+ */
+async function seedCatalogueAtScale(
+  db: Kysely<Database>,
+  run: string,
+  { parts: partCount = 0, models: modelCount = 0, fitment: fitmentCount = 0 }: ScaleCounts,
+  onProgress: (line: string) => void,
+) {
+  for (let from = 1; from <= partCount; from += BATCH) {
+    const to = Math.min(partCount, from + BATCH - 1);
+    await sql`
+      with added as (
+        insert into tools (name, img, description, min_order_quantity, available_quantity,
+          price_cents, category_id, brand, condition, weight_grams, created_at)
+        select (${textArray(parts)})[1 + i % ${parts.length}] || ' ' || upper(to_hex(i)),
+          '/images/tools/laptop-battery.svg',
+          'Scale part ' || i || ' of run ' || ${run} || ', for ' ||
+            (${textArray(laptopBrands)})[1 + i % ${laptopBrands.length}] || ' laptops.',
+          1 + i % 3, (i * 7) % 200, 299 + ((i::bigint * 7919) % 30000)::int,
+          (select id from categories order by position offset i % 11 limit 1),
+          (${textArray(brands)})[1 + (i / 7) % ${brands.length}],
+          (${textArray(conditions)})[1 + (i / 3) % ${conditions.length}],
+          20 + i % 900,
+          now() - make_interval(days => 400) + make_interval(secs => i)
+        from generate_series(${from}::int, ${to}::int) as i
+        returning id, created_at
+      )
+      insert into part_numbers (tool_id, kind, maker, number)
+      select id, kind.name, 'Scale', prefix || upper(to_hex((extract(epoch from created_at)
+        * 1000)::bigint % 4294967296)) || ${run}
+      from added, (values ('mpn', 'SC'), ('fru', '5B')) as kind (name, prefix)`.execute(db);
+    onProgress(`parts: ${to} of ${partCount}`);
+  }
+  if (modelCount > 0) {
+    await sql`insert into laptop_brands (name, slug)
+      select name, lower(name) from unnest(${textArray(laptopBrands)}) as name
+      on conflict do nothing`.execute(db);
+    await sql`
+      insert into laptop_series (brand_id, name, slug)
+      select b.id, 'Line ' || upper(${run}) || ' ' || k, 'line-' || ${run} || '-' || k
+      from generate_series(0, ${Math.ceil(modelCount / SERIES_SIZE) - 1}::int) as k
+      join laptop_brands b on b.name = (${textArray(laptopBrands)})[1 + k % ${laptopBrands.length}]`.execute(
+      db,
+    );
+  }
+  for (let from = 1; from <= modelCount; from += BATCH) {
+    const to = Math.min(modelCount, from + BATCH - 1);
+    await sql`
+      with added as (
+        insert into laptop_models (series_id, name, slug)
+        select s.id, chr(65 + i % 26) || (100 + i), 'scale-' || ${run} || '-' || i
+        from generate_series(${from}::int, ${to}::int) as i
+        join laptop_series s on s.slug = 'line-' || ${run} || '-' || ((i - 1) / ${SERIES_SIZE})
+        returning id, slug
+      )
+      insert into model_aliases (model_id, alias)
+      select id, alias from added, lateral (values
+        (upper(substr(md5(slug), 1, 4))), (upper(substr(md5(slug), 5, 8)))) as aliases (alias)
+      on conflict do nothing`.execute(db);
+    onProgress(`models: ${to} of ${modelCount}`);
+  }
+  if (fitmentCount === 0) return;
+  await sql`create temporary table scale_parts as
+    select row_number() over (order by id) as n, id from tools
+    where description like ${`Scale part % of run ${run}, %`}`.execute(db);
+  await sql`create temporary table scale_models as
+    select row_number() over (order by id) as n, id from laptop_models
+    where slug like ${`scale-${run}-%`}`.execute(db);
+  const perPart = Math.ceil(fitmentCount / Math.max(partCount, 1));
+  for (let from = 1; from <= fitmentCount; from += BATCH) {
+    const to = Math.min(fitmentCount, from + BATCH - 1);
+    await sql`
+      insert into fitment (tool_id, model_id)
+      select p.id, m.id
+      from generate_series(${from}::int, ${to}::int) as i
+      join scale_parts p on p.n = 1 + (i - 1) / ${perPart}
+      join scale_models m on m.n = 1 + (i::bigint * 7919) % ${modelCount}
+      on conflict do nothing`.execute(db);
+    onProgress(`fitment: ${to} of ${fitmentCount}`);
+  }
+  await sql`drop table scale_parts`.execute(db);
+  await sql`drop table scale_models`.execute(db);
 }

@@ -78,6 +78,12 @@ export interface FitmentTable {
   model_id: string;
 }
 
+/** A part's full-text document, rebuilt by the database when what it holds changes (migration 0022). */
+export interface PartSearchTable {
+  tool_id: string;
+  document: ColumnType<string, never, never>;
+}
+
 export interface SummaryItemsTable {
   id: Generated<string>;
   img: string;
@@ -317,6 +323,7 @@ export interface Database {
   laptop_models: LaptopModelsTable;
   model_aliases: ModelAliasesTable;
   fitment: FitmentTable;
+  part_search: PartSearchTable;
   summary_items: SummaryItemsTable;
   reviews: ReviewsTable;
   users: UsersTable;

@@ -15,6 +15,7 @@ import {
   PayOrderSchema,
   ProfileInputSchema,
   CheckoutSchema,
+  LaptopListQuerySchema,
   PurchaseSchema,
   RefundSchema,
   RegisterSchema,
@@ -58,6 +59,17 @@ interface TextCase {
   /** The clean request's status; the route table's for the caller unless said. */
   accepted?: number;
 }
+
+/** The parts catalogue's text fields of a tool (issue 33), every one filled; a SKU of its own. */
+const partFields = (w: World) => ({
+  sku: `CC-${w.tool._id.slice(0, 8)}`,
+  category: 'battery',
+  brand: 'Lenovo',
+  condition: 'new',
+  weightGrams: 50,
+  partNumbers: [{ kind: 'fru', maker: 'Lenovo', number: '01AV431' }],
+  fits: [w.laptop.slug],
+});
 
 const cases: TextCase[] = [
   {
@@ -329,9 +341,32 @@ const cases: TextCase[] = [
     paramStatus: 404,
   },
   {
+    route: 'GET /api/tools/:id/fits',
+    caller: 'anonymous',
+    params: (w) => ({ id: w.tool._id }),
+    paramStatus: 404,
+  },
+  {
+    route: 'GET /api/laptops',
+    caller: 'anonymous',
+    query: (w) => ({ brand: w.laptop.brand, series: w.laptop.series, q: 'World Book' }),
+    schema: LaptopListQuerySchema,
+  },
+  // A slug names a record: one that cannot be a slug is not found, as an unknown one.
+  {
+    route: 'GET /api/laptops/:slug',
+    caller: 'anonymous',
+    params: (w) => ({ slug: w.laptop.slug }),
+    paramStatus: 404,
+  },
+  {
     route: 'POST /api/tools',
     caller: 'admin',
-    body: () => ({ ...toolBody, description: 'For the matrix:\n\tfast and small' }),
+    body: (w) => ({
+      ...toolBody,
+      description: 'For the matrix:\n\tfast and small',
+      ...partFields(w),
+    }),
     schema: ToolInputSchema,
     multiLine: ['description'],
   },
@@ -339,7 +374,7 @@ const cases: TextCase[] = [
     route: 'PATCH /api/tools/:id',
     caller: 'admin',
     params: (w) => ({ id: w.tool._id }),
-    body: () => ({ price: 6, availableQuantity: 4, description: 'New\r\ntext' }),
+    body: (w) => ({ price: 6, availableQuantity: 4, description: 'New\r\ntext', ...partFields(w) }),
     schema: ToolUpdateSchema,
     multiLine: ['description'],
     paramStatus: 404,
@@ -378,6 +413,8 @@ const noTextInput: Record<string, string> = {
   'PUT /api/settings/low-stock': 'one whole number',
   'GET /api/payment-config': 'no input',
   'GET /api/summary': 'no input',
+  'GET /api/categories': 'no input',
+  'GET /api/laptops/brands': 'no input',
   'GET /api/reviews': 'no input',
   'POST /api/stripe/webhook': "Stripe's signed bytes: the signature is checked before parsing",
   'GET /api/openapi.json': 'no input',

@@ -2,6 +2,7 @@
  * Every API route with a valid example request and the answer expected per caller (issue 8).
  * The authorization matrix runs it; the fuzz tests take their route list from it.
  */
+import { randomUUID } from 'node:crypto';
 import type { Order, Tool } from '@shop/shared';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../test/identity';
 import type { TestApp } from '../test/test-app';
@@ -17,6 +18,8 @@ export interface World {
   tool: Tool;
   order: Order;
   clientSecret: string;
+  /** A laptop model (brand, series and model slugs) that the tool fits. */
+  laptop: { brand: string; series: string; slug: string };
 }
 
 export interface Row {
@@ -286,6 +289,41 @@ export const matrix: Row[] = [
     request: (w) => ({ path: `/api/tools/${w.tool._id}` }),
     expected: guarded(403, 403, 200),
   },
+  {
+    route: 'GET /api/search',
+    request: () => ({
+      path: '/api/search?q=t480%20battery&category=battery&brand=Lenovo&condition=new&model=lenovo-thinkpad-t480&inStock=true&sort=price-asc&page=1&limit=24',
+    }),
+    expected: all(200),
+  },
+  // The part types and the laptops are public (issue 33).
+  {
+    route: 'GET /api/categories',
+    request: () => ({ path: '/api/categories' }),
+    expected: all(200),
+  },
+  {
+    route: 'GET /api/laptops/brands',
+    request: () => ({ path: '/api/laptops/brands' }),
+    expected: all(200),
+  },
+  {
+    route: 'GET /api/laptops',
+    request: (w) => ({
+      path: `/api/laptops?brand=${w.laptop.brand}&series=${w.laptop.series}&q=world&limit=20`,
+    }),
+    expected: all(200),
+  },
+  {
+    route: 'GET /api/laptops/:slug',
+    request: (w) => ({ path: `/api/laptops/${w.laptop.slug}` }),
+    expected: all(200),
+  },
+  {
+    route: 'GET /api/tools/:id/fits',
+    request: (w) => ({ path: `/api/tools/${w.tool._id}/fits` }),
+    expected: all(200),
+  },
   { route: 'GET /api/summary', request: () => ({ path: '/api/summary' }), expected: all(200) },
   { route: 'GET /api/reviews', request: () => ({ path: '/api/reviews' }), expected: all(200) },
   {
@@ -306,6 +344,30 @@ export const matrix: Row[] = [
     expected: all(200),
   },
 ];
+
+/** A laptop of its own brand that the tool fits: no API adds laptops (issue 33). */
+async function addWorldLaptop(app: TestApp, toolId: string): Promise<World['laptop']> {
+  const { db } = app.database;
+  const brand = `world-${randomUUID().slice(0, 8)}`;
+  const { id: brandId } = await db
+    .insertInto('laptop_brands')
+    .values({ name: brand, slug: brand })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const { id: seriesId } = await db
+    .insertInto('laptop_series')
+    .values({ brand_id: brandId, name: 'World Book', slug: 'world-book' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const slug = `${brand}-world-book-1`;
+  const { id: modelId } = await db
+    .insertInto('laptop_models')
+    .values({ series_id: seriesId, name: 'World Book 1', slug })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('fitment').values({ tool_id: toolId, model_id: modelId }).execute();
+  return { brand, series: 'world-book', slug };
+}
 
 /** Fresh people and things: a row's calls may remove, revoke or cancel them. */
 export async function buildWorld(app: TestApp): Promise<World> {
@@ -329,5 +391,5 @@ export async function buildWorld(app: TestApp): Promise<World> {
     orderId: order._id,
   });
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  return { a, b, admin, tool, order, clientSecret };
+  return { a, b, admin, tool, order, clientSecret, laptop: await addWorldLaptop(app, tool._id) };
 }

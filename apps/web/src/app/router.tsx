@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { SEARCH_PATH } from '../features/search/utils/search-paths';
 import { paths } from '../lib/paths';
 import { RootLayout } from './layouts/root-layout';
 import { lazyScreen } from './lazy-screen';
@@ -41,6 +42,8 @@ export const routes: RouteObject[] = [
           },
           { path: paths.devOutbox, lazy: lazyScreen(() => import('./routes/dev-outbox')) },
           { path: paths.cart, lazy: lazyScreen(() => import('./routes/cart')) },
+          { path: paths.laptopPattern, lazy: lazyScreen(() => import('./routes/laptop')) },
+          { path: SEARCH_PATH, lazy: lazyScreen(() => import('./routes/search')) },
           {
             element: <RequireSignIn />,
             children: [

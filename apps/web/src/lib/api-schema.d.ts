@@ -4403,6 +4403,14 @@ export interface paths {
             availableQuantity: number;
             price: number;
             img: string;
+            sku?: string;
+            category?: string;
+            brand?: string;
+            /** @enum {string} */
+            condition?: 'new' | 'refurbished' | 'used' | 'compatible';
+            weightGrams?: number;
+            partNumbers?: components['schemas']['PartNumberInput'][];
+            fits?: string[];
           };
         };
       };
@@ -4455,6 +4463,15 @@ export interface paths {
         };
         /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -4648,7 +4665,7 @@ export interface paths {
     };
     options?: never;
     head?: never;
-    /** Change a tool's price, stock or description (admins) */
+    /** Change a tool's price, stock, description or part details (admins) */
     patch: {
       parameters: {
         query?: never;
@@ -4664,6 +4681,14 @@ export interface paths {
             price?: number;
             availableQuantity?: number;
             description?: string;
+            sku?: string;
+            category?: string;
+            brand?: string;
+            /** @enum {string} */
+            condition?: 'new' | 'refurbished' | 'used' | 'compatible';
+            weightGrams?: number;
+            partNumbers?: components['schemas']['PartNumberInput'][];
+            fits?: string[];
           };
         };
       };
@@ -4713,6 +4738,15 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
         /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
         413: {
           headers: {
@@ -4753,6 +4787,82 @@ export interface paths {
     };
     trace?: never;
   };
+  '/api/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Find parts by part number, laptop model, part type or words, with facets
+     * @description Ranked as docs/product.md (Search) describes: a part number or SKU typed in any form first, then the parts that fit a laptop the text names and are of the part type it names, then full-text relevance, then names like the text (typos). Each facet counts what choosing its value lists.
+     */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          category?: string;
+          brand?: string;
+          condition?: 'new' | 'refurbished' | 'used' | 'compatible';
+          model?: string;
+          inStock?: 'true' | 'false';
+          sort?: 'relevance' | 'price-asc' | 'price-desc' | 'newest';
+          page?: number;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of parts, their total and the facets */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SearchResult'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/summary': {
     parameters: {
       query?: never;
@@ -4777,6 +4887,339 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['SummaryItem'][];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The part types, in the shop's order */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The part types */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              categories: components['schemas']['Category'][];
+            };
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/laptops/brands': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Laptop brands and their series, by name: the picker's first two steps */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Brands, each with its series that have models */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              brands: {
+                slug: string;
+                name: string;
+                series: {
+                  slug: string;
+                  name: string;
+                }[];
+              }[];
+            };
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/laptops': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The models of a series, or the models a typed name or machine type names
+     * @description With `brand` and `series`: that series' models by name. With `q`: the models whose name or an alias starts with it, compared as letters and digits ("t48", "20L5", "thinkpad t4", "Lenovo T480"), exact matches first, then by name. At most `limit`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          brand?: string;
+          series?: string;
+          q?: string;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The models */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              models: components['schemas']['LaptopModel'][];
+            };
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/laptops/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A laptop model and every part on sale that fits it, by part type */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The model and its parts */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LaptopPage'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/tools/{id}/fits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every laptop model a part fits, by brand, then by name */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The models */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              models: components['schemas']['LaptopModel'][];
+            };
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
           };
         };
         /** @description Something went wrong on our side: INTERNAL */
@@ -5598,11 +6041,94 @@ export interface components {
       maker: string;
       number: string;
     };
+    PartNumberInput: {
+      /** @enum {string} */
+      kind: 'mpn' | 'fru' | 'oem' | 'cross-reference';
+      maker: string;
+      number: string;
+    };
+    SearchResult: {
+      items: components['schemas']['Part'][];
+      total: number;
+      facets: {
+        category: {
+          value: string;
+          label: string;
+          count: number;
+        }[];
+        brand: {
+          value: string;
+          label: string;
+          count: number;
+        }[];
+        condition: {
+          value: string;
+          label: string;
+          count: number;
+        }[];
+      };
+      model: components['schemas']['LaptopModel'];
+    };
+    Part: {
+      _id: string;
+      name: string;
+      img: string;
+      description: string;
+      minOrderQuantity: number;
+      availableQuantity: number;
+      price: number;
+      sku: string;
+      category: {
+        slug: string;
+        name: string;
+      };
+      brand: string;
+      /** @enum {string} */
+      condition: 'new' | 'refurbished' | 'used' | 'compatible';
+      weightGrams: number;
+      partNumbers: components['schemas']['PartNumber'][];
+      fits: components['schemas']['FitsSummary'];
+    };
+    FitsSummary: {
+      count: number;
+      models: components['schemas']['LaptopRef'][];
+    };
+    LaptopRef: {
+      slug: string;
+      name: string;
+      brand: string;
+    };
+    LaptopModel: {
+      slug: string;
+      name: string;
+      brand: components['schemas']['LaptopBrand'];
+      series: components['schemas']['LaptopSeries'];
+      aliases: string[];
+    } | null;
+    LaptopBrand: {
+      slug: string;
+      name: string;
+    };
+    LaptopSeries: {
+      slug: string;
+      name: string;
+    };
     SummaryItem: {
       _id: string;
       img: string;
       description: string;
       number: number;
+    };
+    Category: {
+      slug: string;
+      name: string;
+    };
+    LaptopPage: {
+      model: components['schemas']['LaptopModel'];
+      groups: {
+        category: components['schemas']['Category'];
+        items: components['schemas']['Part'][];
+      }[];
     };
     Review: {
       _id: string;

@@ -20,6 +20,11 @@ export const paths = {
   purchase: (toolId: string, neededBy?: string) =>
     `/tools/${encodeURIComponent(toolId)}${neededBy ? `?neededBy=${encodeURIComponent(neededBy)}` : ''}`,
   purchasePattern: '/tools/:id',
+  /** A laptop model's page: every part that fits it, by part type (`?category=` filters). */
+  laptop: (slug: string) => `/laptops/${encodeURIComponent(slug)}`,
+  laptopPattern: '/laptops/:slug',
+  /** The home page's laptop picker ("Find parts for your laptop"). */
+  laptopPickerAnchor: 'find-parts',
   cart: '/cart',
   checkout: '/checkout',
   dashboard: {

@@ -24,6 +24,19 @@ export const queryKeys = {
     detail: (id: string) => ['tools', 'detail', id] as const,
     /** A page of Manage Tools: search, retired or not, and page. */
     managed: (query: object) => ['tools', 'manage', query] as const,
+    /** A page of the search page's results: words, filters, order and page (`GET /api/search`). */
+    search: (query: object) => ['tools', 'search', query] as const,
+    /** Every laptop model one part fits (`GET /api/tools/{id}/fits`). */
+    fits: (id: string) => ['tools', 'fits', id] as const,
+  },
+  /** Laptops (issue 33): the picker's brands and series, lists of models, a model's page. */
+  laptops: {
+    all: ['laptops'] as const,
+    brands: ['laptops', 'brands'] as const,
+    /** A series' models, or the models a typed text names (`GET /api/laptops`). */
+    list: (query: object) => ['laptops', 'list', query] as const,
+    /** Under the tools' root: a change of the tools (stock, price, removal) refreshes it. */
+    page: (slug: string) => ['tools', 'laptop', slug] as const,
   },
   orders: {
     all: ['orders'] as const,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT } from '../constants';
 import { clampLimit, pagingFields } from './paging';
-import { PART_CONDITIONS, PART_NUMBER_KINDS } from './part';
+import { normalisePartNumber, PART_CONDITIONS, PART_NUMBER_KINDS } from './part';
 import { noControlCharacters } from './text';
 
 /** A number printed on a part or listed by its maker, as typed. */
@@ -101,6 +101,115 @@ export const DescriptionSchema = z
   .min(1, 'Description is required')
   .max(2000, 'Description must have at most 2000 characters');
 
+/** The parts catalogue's limits on a tool (issue 33; migration 0021's checks agree). */
+export const SKU_MAX = 40;
+export const PART_BRAND_MAX = 40;
+export const PART_NUMBER_TEXT_MAX = 40;
+export const PART_NUMBERS_MAX = 20;
+export const WEIGHT_GRAMS_MAX = 100_000;
+/** How many laptop models one part may be said to fit in one request. */
+export const FITS_MAX = 500;
+
+/** One line of text an admin types, trimmed: required once sent, at most `max` characters. */
+const partText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .check(noControlCharacters(label))
+    .trim()
+    .min(1, `${label} cannot be empty`)
+    .max(max, `${label} must have at most ${max} characters`);
+
+/** A stock-keeping unit: letters, digits and `. _ / -`, starting with a letter or a digit. */
+export const SkuSchema = partText('SKU', SKU_MAX)
+  .regex(/^[A-Za-z0-9._/-]*$/, 'SKU can have letters, digits and . _ / - only')
+  .regex(/^([A-Za-z0-9]|$)/, 'SKU must start with a letter or a digit');
+
+export const PartBrandSchema = partText('Brand', PART_BRAND_MAX);
+
+export const PartConditionSchema = z.enum(PART_CONDITIONS, {
+  error: 'Condition must be new, refurbished, used or compatible',
+});
+
+export const WeightGramsSchema = z
+  .number({ error: 'Weight must be a number of grams' })
+  .int('Weight must be a whole number of grams')
+  .min(0, 'Weight must be at least 0 grams')
+  .max(WEIGHT_GRAMS_MAX, `Weight must be at most ${WEIGHT_GRAMS_MAX} grams`);
+
+/** A part type by its slug (`GET /api/categories`); the server says when none has it. */
+export const CategorySlugSchema = partText('Category', 40);
+
+/** A part number as an admin gives it: its kind, who lists it, and the number as printed. */
+export const PartNumberInputSchema = z
+  .object({
+    kind: z.enum(PART_NUMBER_KINDS, {
+      error: 'Kind must be mpn, fru, oem or cross-reference',
+    }),
+    maker: partText('Maker', PART_NUMBER_TEXT_MAX),
+    number: partText('Part number', PART_NUMBER_TEXT_MAX).refine(
+      (value) => normalisePartNumber(value) !== '',
+      { message: 'Part number must have a letter or a digit' },
+    ),
+  })
+  .strict()
+  .meta({ id: 'PartNumberInput' });
+export type PartNumberInput = z.infer<typeof PartNumberInputSchema>;
+
+/**
+ * A part's numbers, the whole set: at most 20, and no number twice for one kind as the
+ * catalogue compares them ("01-AV-431" and "01av431" are the same FRU).
+ */
+export const PartNumbersInputSchema = z
+  .array(PartNumberInputSchema, { error: 'Part numbers must be a list' })
+  .max(PART_NUMBERS_MAX, `A part can have at most ${PART_NUMBERS_MAX} part numbers`)
+  .superRefine((numbers, context) => {
+    const seen = new Set<string>();
+    numbers.forEach(({ kind, number }, index) => {
+      const key = `${kind} ${normalisePartNumber(number)}`;
+      if (seen.has(key)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'number'],
+          message: `Part number ${number} is listed twice as ${kind}`,
+        });
+      }
+      seen.add(key);
+    });
+  });
+
+/** The laptop models a part fits, by slug (`GET /api/laptops`), the whole set. */
+export const FitsInputSchema = z
+  .array(partText('Laptop model', 100), { error: 'Fits must be a list of laptop models' })
+  .max(FITS_MAX, `A part can fit at most ${FITS_MAX} laptop models`)
+  .superRefine((slugs, context) => {
+    const seen = new Set<string>();
+    slugs.forEach((slug, index) => {
+      if (seen.has(slug)) {
+        context.addIssue({
+          code: 'custom',
+          path: [index],
+          message: `Laptop model ${slug} is listed twice`,
+        });
+      }
+      seen.add(slug);
+    });
+  });
+
+/**
+ * The parts catalogue's fields of a tool, each optional (issue 33): what is not sent stays as it
+ * is (a new tool gets the next SKU, "Other parts", "Generic", new, 0 g). `partNumbers` and
+ * `fits` replace the whole set when sent.
+ */
+const partFields = {
+  sku: SkuSchema.optional(),
+  category: CategorySlugSchema.optional(),
+  brand: PartBrandSchema.optional(),
+  condition: PartConditionSchema.optional(),
+  weightGrams: WeightGramsSchema.optional(),
+  partNumbers: PartNumbersInputSchema.optional(),
+  fits: FitsInputSchema.optional(),
+};
+
 /** Add Tool (docs/product.md, Validation), the same rules in the form and in `POST /api/tools`. */
 export const ToolInputSchema = z
   .object({
@@ -110,16 +219,21 @@ export const ToolInputSchema = z
     availableQuantity: wholeNumber('Available quantity', 0),
     price: PriceSchema,
     img: ImageUrlSchema,
+    ...partFields,
   })
   .strict();
 export type ToolInput = z.infer<typeof ToolInputSchema>;
 
-/** Manage Tools, in place: price, stock and description (`PATCH /api/tools/{id}`). */
+/**
+ * Manage Tools, in place: price, stock and description (`PATCH /api/tools/{id}`), and the parts
+ * catalogue's fields.
+ */
 export const ToolUpdateSchema = z
   .object({
     price: PriceSchema.optional(),
     availableQuantity: wholeNumber('Available quantity', 0).optional(),
     description: DescriptionSchema.optional(),
+    ...partFields,
   })
   .strict()
   .refine((update) => Object.keys(update).length > 0, { message: 'Nothing to update' });

@@ -20,6 +20,7 @@ import * as emailOutbox from './0018-email-outbox';
 import * as orderEmails from './0019-order-emails';
 import * as refundClaims from './0020-refund-claims';
 import * as partsCatalogue from './0021-parts-catalogue';
+import * as partSearch from './0022-part-search';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-order-emails': orderEmails,
   '0020-refund-claims': refundClaims,
   '0021-parts-catalogue': partsCatalogue,
+  '0022-part-search': partSearch,
 };

@@ -65,17 +65,17 @@ const addTool = defineRoute({
   summary: 'Add a tool (admins)',
   security: bearer,
   request: { body: jsonBody(ToolInputSchema) },
-  responses: { 201: json(ToolCreatedSchema, 'Added'), ...errors(400, 401, 403, 415) },
+  responses: { 201: json(ToolCreatedSchema, 'Added'), ...errors(400, 401, 403, 409, 415) },
 });
 
 const updateTool = defineRoute({
   method: 'patch',
   path: '/{id}',
   tags: ['Tools'],
-  summary: "Change a tool's price, stock or description (admins)",
+  summary: "Change a tool's price, stock, description or part details (admins)",
   security: bearer,
   request: { params: ToolParams, body: jsonBody(ToolUpdateSchema) },
-  responses: { 200: json(ToolSchema, 'Updated'), ...errors(400, 401, 403, 404, 415) },
+  responses: { 200: json(ToolSchema, 'Updated'), ...errors(400, 401, 403, 404, 409, 415) },
 });
 
 const removeTool = defineRoute({

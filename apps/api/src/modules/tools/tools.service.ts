@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   dollarsToCents,
+  messages,
   type PartNumber,
   type Tool,
   type ToolInput,
@@ -8,18 +9,18 @@ import {
   type ToolUpdate,
 } from '@shop/shared';
 import { hash as digest } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { compileOnce } from '../../db/compile-once';
 import { containing } from '../../db/like-pattern';
 import type { Database, ToolRow } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { createCatalogueCache } from './catalogue-cache';
 
 /**
  * What the catalogue shows of a tool besides its own row (migration 0021): its part type and its
  * part numbers, each a subquery of the one statement that reads the tool.
  */
-const catalogueFields = [
+export const catalogueFields = [
   sql<Tool['category']>`(select json_build_object('slug', c.slug, 'name', c.name)
     from categories c where c.id = tools.category_id)`.as('category'),
   sql<PartNumber[]>`coalesce((select json_agg(json_build_object('kind', p.kind, 'maker', p.maker,
@@ -28,7 +29,7 @@ const catalogueFields = [
 ];
 
 /** A tool's row with its catalogue fields. */
-type CatalogueRow = ToolRow & { category: Tool['category']; part_numbers: PartNumber[] };
+export type CatalogueRow = ToolRow & { category: Tool['category']; part_numbers: PartNumber[] };
 
 export function toTool(row: CatalogueRow): Tool {
   return {
@@ -51,6 +52,107 @@ export function toTool(row: CatalogueRow): Tool {
 /** PostgreSQL's answer when a row is still referred to by another table's foreign key. */
 const isForeignKeyViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
+
+/** A second tool with the same SKU, whatever its case (the unique index of migration 0021). */
+const isSkuTaken = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '23505' &&
+  (error as { constraint?: unknown }).constraint === 'tools_sku_key';
+
+/** The parts catalogue's fields a write may carry (issue 33), the same on create and update. */
+type PartFields = Pick<
+  ToolInput,
+  'sku' | 'category' | 'brand' | 'condition' | 'weightGrams' | 'partNumbers' | 'fits'
+>;
+
+/** The part type's id for its slug; an unknown slug is refused by name. */
+async function categoryIdOf(trx: Transaction<Database>, slug: string | undefined) {
+  if (slug === undefined) return undefined;
+  const category = await trx
+    .selectFrom('categories')
+    .select('id')
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (category) return category.id;
+  const message = messages.catalogue.unknownCategory(slug);
+  throw new AppError('VALIDATION_FAILED', message, { category: [message] });
+}
+
+/** The laptop models' ids for their slugs; every unknown slug is named, nothing is written. */
+async function modelIdsOf(trx: Transaction<Database>, slugs: string[] | undefined) {
+  if (slugs === undefined) return undefined;
+  if (slugs.length === 0) return [];
+  const models = await trx
+    .selectFrom('laptop_models')
+    .select(['id', 'slug'])
+    .where('slug', 'in', slugs)
+    .execute();
+  const known = new Set(models.map((model) => model.slug));
+  const unknown = slugs.filter((slug) => !known.has(slug));
+  if (unknown.length === 0) return models.map((model) => model.id);
+  const message = messages.catalogue.unknownModels(unknown);
+  throw new AppError('VALIDATION_FAILED', message, { fits: [message] });
+}
+
+/** The tool's columns of the parts catalogue that a write sets; what is not sent stays. */
+const partColumns = (fields: PartFields, categoryId: string | undefined) => ({
+  sku: fields.sku,
+  category_id: categoryId,
+  brand: fields.brand,
+  condition: fields.condition,
+  weight_grams: fields.weightGrams,
+});
+
+/** Replaces the part's numbers and the models it fits, each set only when it was sent. */
+async function replaceSets(
+  trx: Transaction<Database>,
+  toolId: string,
+  partNumbers: PartFields['partNumbers'],
+  modelIds: string[] | undefined,
+) {
+  if (partNumbers !== undefined) {
+    await trx.deleteFrom('part_numbers').where('tool_id', '=', toolId).execute();
+    if (partNumbers.length > 0) {
+      await trx
+        .insertInto('part_numbers')
+        .values(partNumbers.map((part) => ({ tool_id: toolId, ...part })))
+        .execute();
+    }
+  }
+  if (modelIds !== undefined) {
+    await trx.deleteFrom('fitment').where('tool_id', '=', toolId).execute();
+    if (modelIds.length > 0) {
+      await trx
+        .insertInto('fitment')
+        .values(modelIds.map((modelId) => ({ tool_id: toolId, model_id: modelId })))
+        .execute();
+    }
+  }
+}
+
+/** How many of the sequence's SKUs a new tool without one tries (admins may have taken some). */
+const DEFAULT_SKU_ATTEMPTS = 20;
+
+/**
+ * A write refused for the SKU it gives answers 409 naming it. One that gave none met a SKU an
+ * admin typed that the sequence has reached: it is written again with the sequence's next.
+ */
+async function refusingTakenSku<T>(sku: string | undefined, write: () => Promise<T>) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isSkuTaken(error)) throw error;
+      if (sku === undefined) {
+        if (attempt < DEFAULT_SKU_ATTEMPTS) continue;
+        throw error;
+      }
+      const message = messages.catalogue.skuTaken(sku);
+      throw new AppError('CONFLICT', message, { sku: [message] });
+    }
+  }
+}
 
 /** One page of the catalogue, ready to send: its JSON, the total before paging, an ETag. */
 export interface CataloguePage {
@@ -204,40 +306,77 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     /** Called after any committed change to tools or their stock, here or in another module. */
     catalogueChanged: changed,
 
+    /**
+     * A new tool with its part fields, numbers and fitment in one transaction: an unknown part
+     * type or model, or a SKU taken, leaves nothing written.
+     */
     async create(input: ToolInput): Promise<Tool> {
-      const row = await db
-        .insertInto('tools')
-        .values({
-          name: input.name,
-          description: input.description,
-          img: input.img,
-          min_order_quantity: input.minOrderQuantity,
-          available_quantity: input.availableQuantity,
-          price_cents: dollarsToCents(input.price),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { partNumbers, fits, ...fields } = input;
+      const id = await refusingTakenSku(input.sku, () =>
+        db.transaction().execute(async (trx) => {
+          const categoryId = await categoryIdOf(trx, fields.category);
+          const modelIds = await modelIdsOf(trx, fits);
+          const row = await trx
+            .insertInto('tools')
+            .values({
+              name: fields.name,
+              description: fields.description,
+              img: fields.img,
+              min_order_quantity: fields.minOrderQuantity,
+              available_quantity: fields.availableQuantity,
+              price_cents: dollarsToCents(fields.price),
+              ...partColumns(fields, categoryId),
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await replaceSets(trx, row.id, partNumbers, modelIds);
+          return row.id;
+        }),
+      );
       changed();
-      return written(row.id);
+      return written(id);
     },
 
-    /** Restock or reprice in place; stock is set to a value, never computed from the browser. */
+    /**
+     * Restock or reprice in place; stock is set to a value, never computed from the browser.
+     * The part fields sent, and the whole sets of part numbers and fitment sent, change in the
+     * same transaction.
+     */
     async update(id: string, update: ToolUpdate): Promise<Tool> {
-      const row = await db
-        .updateTable('tools')
-        // Kysely leaves out what is undefined: only the fields sent are set.
-        .set({
-          price_cents: update.price === undefined ? undefined : dollarsToCents(update.price),
-          available_quantity: update.availableQuantity,
-          description: update.description,
-        })
-        .where('id', '=', id)
-        .where('retired_at', 'is', null)
-        .returning('id')
-        .executeTakeFirst();
-      if (!row) throw notFound('Tool');
+      const { partNumbers, fits, ...fields } = update;
+      await refusingTakenSku(update.sku, () =>
+        db.transaction().execute(async (trx) => {
+          const categoryId = await categoryIdOf(trx, fields.category);
+          // Kysely leaves out what is undefined: only the fields sent are set.
+          const columns = {
+            price_cents: fields.price === undefined ? undefined : dollarsToCents(fields.price),
+            available_quantity: fields.availableQuantity,
+            description: fields.description,
+            ...partColumns(fields, categoryId),
+          };
+          const setsAny = Object.values(columns).some((value) => value !== undefined);
+          const row = setsAny
+            ? await trx
+                .updateTable('tools')
+                .set(columns)
+                .where('id', '=', id)
+                .where('retired_at', 'is', null)
+                .returning('id')
+                .executeTakeFirst()
+            : // Only the sets change: the row is held so a removal waits for them.
+              await trx
+                .selectFrom('tools')
+                .select('id')
+                .where('id', '=', id)
+                .where('retired_at', 'is', null)
+                .forUpdate()
+                .executeTakeFirst();
+          if (!row) throw notFound('Tool');
+          await replaceSets(trx, id, partNumbers, await modelIdsOf(trx, fits));
+        }),
+      );
       changed();
-      return written(row.id);
+      return written(id);
     },
 
     /**

@@ -3,6 +3,8 @@ import { UserMenu } from '../../features/auth/components/user-menu';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { CartButton } from '../../features/cart/components/cart-button';
 import { useMergeVisitorCart } from '../../features/cart/hooks/use-merge-visitor-cart';
+import { NavbarSearch } from '../../features/search/components/navbar-search';
+import { SEARCH_PATH } from '../../features/search/utils/search-paths';
 import { useShopCart } from '../use-shop-cart';
 import { paths } from '../../lib/paths';
 import { LineIcon } from '../../components/ui/line-icon';
@@ -25,6 +27,8 @@ export function Navbar() {
   // "/" and "/home" are one screen: Home points at the one open, so it shows active on both.
   const homeLink = { to: pathname === paths.home ? paths.home : paths.homeAlias, label: 'Home' };
   const links = [homeLink, ...pageLinks, ...(status === 'signedIn' ? [dashboardLink] : [])];
+  // The search page has its own, larger box.
+  const showSearch = pathname !== SEARCH_PATH;
   const items = (
     <>
       {links.map((link) => (
@@ -47,7 +51,12 @@ export function Navbar() {
                 <path d="M4 6h16M4 12h16M4 18h16" />
               </LineIcon>
             </button>
-            <ul className="menu dropdown-content bg-base-100 rounded-box z-40 mt-3 w-52 p-2 shadow">
+            <ul className="menu dropdown-content bg-base-100 rounded-box z-40 mt-3 w-72 p-2 shadow">
+              {showSearch && (
+                <li className="mb-1">
+                  <NavbarSearch className="block w-full px-1 hover:bg-transparent" />
+                </li>
+              )}
               {items}
             </ul>
           </div>
@@ -59,10 +68,24 @@ export function Navbar() {
             <span>Laptop Parts Shop</span>
           </Link>
         </div>
-        <div className="navbar-center hidden lg:flex">
+        <div className="navbar-center hidden items-center gap-2 lg:flex">
           <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
+          {showSearch && <NavbarSearch className="hidden w-56 xl:block" />}
         </div>
         <div className="navbar-end h-10 gap-1">
+          {/* Between the phone's menu and room for the box: a way to the search page's own. */}
+          {showSearch && (
+            <Link
+              to={SEARCH_PATH}
+              className="btn btn-ghost btn-square btn-sm hidden lg:inline-flex xl:hidden"
+              aria-label="Search parts"
+            >
+              <LineIcon className="h-5 w-5">
+                <circle cx="11" cy="11" r="7" />
+                <path d="m20 20-4-4" strokeLinecap="round" />
+              </LineIcon>
+            </Link>
+          )}
           {/* Admins do not buy (as "Order Now"); the cart shows once that is known. */}
           {status !== 'loading' && !adminLoading && !isAdmin && (
             <CartButton itemCount={cart.itemCount} />

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { OurTools } from '../../features/catalog/components/our-tools';
+import { LaptopPicker } from '../../features/laptops/components/laptop-picker';
 import { Testimonials } from '../../features/reviews/components/testimonials';
 import { BusinessSummary } from '../../features/summary/components/business-summary';
 import { toCalendarDay } from '../../lib/calendar-day';
@@ -49,7 +50,10 @@ function Hero() {
   );
 }
 
-/** The storefront: hero, tools, figures, reviews, warehouses and our promise (docs/product.md). */
+/**
+ * The storefront: hero, the laptop picker, tools, figures, reviews, warehouses and our promise
+ * (docs/product.md).
+ */
 export default function HomeRoute() {
   // The tool list gets the admin flag and hides "Order Now" for admins.
   const { isAdmin } = useAuth();
@@ -60,6 +64,9 @@ export default function HomeRoute() {
   return (
     <>
       <Hero />
+      <Band className="bg-base-200">
+        <LaptopPicker />
+      </Band>
       <Band>
         <OurTools
           isAdmin={isAdmin}

@@ -7,7 +7,7 @@ export interface UpdateToolVariables {
   changes: ApiBody<'patch', '/tools/{id}'>;
 }
 
-/** `PATCH /api/tools/{id}` (admin): price, stock or description; answers the tool. */
+/** `PATCH /api/tools/{id}` (admin): price, stock, description or part details; answers the tool. */
 export const updateTool = ({ id, changes }: UpdateToolVariables) =>
   api.patch('/tools/{id}', { path: { id }, body: changes });
 

@@ -14,6 +14,9 @@ import { MANAGED_TOOLS_PAGE_SIZE, useTools } from '../api/get-tools';
 import { ToolEditor } from './tool-editor';
 import { Pager } from '../../../components/ui/pager';
 import { LineIcon } from '../../../components/ui/line-icon';
+import { WhenNearViewport } from '../../../components/ui/when-near-viewport';
+import { useToolFits } from '../api/get-tool-fits';
+import { fitsCount } from '../utils/part-labels';
 
 /** Removing a tool asks a browser confirm with these words. */
 const CONFIRM_TEXT = 'Are you sure?';
@@ -29,6 +32,36 @@ const columns: DataColumn<Tool>[] = [
 
 const toolCount = (count: number, retired: boolean) =>
   `${count} ${retired ? 'retired ' : ''}${count === 1 ? 'tool' : 'tools'}`;
+
+/** "Fits N models", asked once the row comes near the screen. */
+function FitsSummary({ toolId }: { toolId: string }) {
+  const fits = useToolFits(toolId);
+  if (fits.isPending) {
+    return (
+      <span aria-busy="true">
+        Fits <span aria-hidden="true">...</span>
+        <span className="sr-only">(counting)</span>
+      </span>
+    );
+  }
+  if (fits.isError) return <span>Models it fits: not loaded</span>;
+  return <span>{fitsCount(fits.data.length)}</span>;
+}
+
+/** Under the name: the SKU, the part type and, for a tool on sale, how many models it fits. */
+function PartSummary({ tool, retired }: { tool: Tool; retired: boolean }) {
+  return (
+    <div className="text-base-content/70 flex flex-wrap gap-x-3 text-xs">
+      <span className="break-all">SKU {tool.sku}</span>
+      <span>{tool.category.name}</span>
+      {!retired && (
+        <WhenNearViewport placeholder={<span>Fits ...</span>}>
+          <FitsSummary toolId={tool._id} />
+        </WhenNearViewport>
+      )}
+    </div>
+  );
+}
 
 interface ToolRowProps {
   tool: Tool;
@@ -80,7 +113,10 @@ function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: Too
             decoding="async"
             className="bg-base-200 rounded-field h-10 w-10 shrink-0 object-contain p-1"
           />
-          <span className="min-w-0 font-semibold break-words">{tool.name}</span>
+          <div className="min-w-0">
+            <span className="font-semibold break-words">{tool.name}</span>
+            <PartSummary tool={tool} retired={retired} />
+          </div>
         </div>,
         formatMoney(tool.price),
         formatCount(tool.availableQuantity),
@@ -124,8 +160,9 @@ function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: Too
 /**
  * Manage Tools: every tool's name with an X that removes it after a browser
  * confirm; a tool with orders is retired instead. Beyond the original shop, an Edit button opens an
- * editor for price, stock and description in place, a search finds tools by name, and "Show
- * retired" lists the retired tools (read only). Paged by the API's largest page (100).
+ * editor for price, stock, description and the part details in place, each name shows the SKU,
+ * part type and how many models it fits, a search finds tools by name, and "Show retired" lists
+ * the retired tools (read only). Paged by the API's largest page (100).
  */
 export function ManageToolsTable() {
   const [searchInput, setSearchInput] = useState('');

@@ -1,6 +1,6 @@
 import type { Tool } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { changedFields } from './changed-fields';
+import { changedFields, type EditableTool } from './changed-fields';
 
 const tool: Tool = {
   _id: '0b6c1a8e-4c1f-4f43-9d59-3a6f1f0b7a11',
@@ -15,8 +15,25 @@ const tool: Tool = {
   brand: 'Arctis',
   condition: 'new',
   weightGrams: 12,
-  partNumbers: [],
+  partNumbers: [
+    { kind: 'mpn', maker: 'Arctis', number: 'MX-4' },
+    { kind: 'oem', maker: 'Dell', number: '0X1Y2' },
+  ],
 };
+
+const unchanged: EditableTool = {
+  price: 6.5,
+  availableQuantity: 300,
+  description: 'Non-conductive paste',
+  sku: 'LPS-000010',
+  category: 'fan',
+  brand: 'Arctis',
+  condition: 'new',
+  weightGrams: 12,
+  partNumbers: tool.partNumbers,
+  fits: ['lenovo-thinkpad-t480', 'dell-latitude-7490'],
+};
+const fitted = ['dell-latitude-7490', 'lenovo-thinkpad-t480'];
 
 describe('changedFields', () => {
   it('is empty when nothing changed (spaces around the description do not count)', () => {
@@ -36,5 +53,60 @@ describe('changedFields', () => {
     expect(
       changedFields(tool, { price: 6.5, availableQuantity: 0, description: 'New text ' }),
     ).toEqual({ availableQuantity: 0, description: 'New text' });
+  });
+
+  it('is empty when no part detail changed: the same sets in another order, spaces around', () => {
+    expect(
+      changedFields(
+        tool,
+        {
+          ...unchanged,
+          brand: ' Arctis ',
+          partNumbers: [
+            { kind: 'oem', maker: 'Dell ', number: ' 0X1Y2' },
+            { kind: 'mpn', maker: 'Arctis', number: 'MX-4' },
+          ],
+          fits: [...fitted].reverse(),
+        },
+        fitted,
+      ),
+    ).toEqual({});
+  });
+
+  it('names each part detail that changed, trimmed', () => {
+    expect(
+      changedFields(tool, { ...unchanged, sku: ' lps-000010 ', weightGrams: 0 }, fitted),
+    ).toEqual({ sku: 'lps-000010', weightGrams: 0 });
+    expect(
+      changedFields(
+        tool,
+        { ...unchanged, category: 'other', brand: ' Noctua', condition: 'used' },
+        fitted,
+      ),
+    ).toEqual({ category: 'other', brand: 'Noctua', condition: 'used' });
+  });
+
+  it('sends the whole set of part numbers when one of them changed', () => {
+    const partNumbers: EditableTool['partNumbers'] = [
+      { kind: 'mpn', maker: 'Arctis', number: 'MX-4 ' },
+      { kind: 'fru', maker: 'Dell', number: '0X1Y2' },
+    ];
+    expect(changedFields(tool, { ...unchanged, partNumbers }, fitted)).toEqual({
+      partNumbers: [
+        { kind: 'mpn', maker: 'Arctis', number: 'MX-4' },
+        { kind: 'fru', maker: 'Dell', number: '0X1Y2' },
+      ],
+    });
+    expect(changedFields(tool, { ...unchanged, partNumbers: [] }, fitted)).toEqual({
+      partNumbers: [],
+    });
+  });
+
+  it('sends the models it fits when they changed, and never before they loaded', () => {
+    expect(changedFields(tool, { ...unchanged, fits: ['lenovo-thinkpad-t480'] }, fitted)).toEqual({
+      fits: ['lenovo-thinkpad-t480'],
+    });
+    expect(changedFields(tool, { ...unchanged, fits: [] }, undefined)).toEqual({});
+    expect(changedFields(tool, { ...unchanged, fits: undefined }, fitted)).toEqual({});
   });
 });

@@ -1,0 +1,231 @@
+import {
+  type LaptopModel,
+  PART_CONDITIONS,
+  type SearchQuery,
+  type SearchResult,
+  type SearchSort,
+} from '@shop/shared';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { type PartRow, partFields, toPart } from './part-fields';
+import { searchWords } from './search-words';
+
+/**
+ * How a part found by the search ranks (docs/product.md, Search): points add up, so a part
+ * found several ways ranks above one found one way.
+ */
+const SCORE = {
+  /** The whole text is one of its part numbers or its SKU ("01-av-431" is 01AV431). */
+  wholeNumber: 1000,
+  /** One word is one of its part numbers ("01AV431 battery"). */
+  wordNumber: 400,
+  /** It fits a laptop the text names (by model name or alias: "t480", "20L5"). */
+  fitsNamedModel: 200,
+  /** It is of a part type the text names ("battery", "keyboards") ... */
+  namedType: 100,
+  /** ... its full-text document holds every word: this much, and this much more by rank. */
+  text: 50,
+  textRank: 50,
+  /** Its name is like what was typed (a typo: "batery"), by trigram word similarity. */
+  similarName: 40,
+} as const;
+
+/** A model name this alike (trigram similarity, 0 to 1) counts as named despite a typo. */
+const SIMILAR_MODEL_MIN = 0.4;
+
+const ORDER_BY: Record<SearchSort, RawBuilder<unknown>> = {
+  relevance: sql`score desc, name, id`,
+  'price-asc': sql`price_cents, name, id`,
+  'price-desc': sql`price_cents desc, name, id`,
+  newest: sql`created_at desc, id desc`,
+};
+
+/** The JSON text of a list, for a statement that unpacks it (`json_array_elements_text`). */
+const list = (values: string[]) =>
+  sql`array(select json_array_elements_text(${JSON.stringify(values)}::json))`;
+
+interface Found {
+  total: number;
+  ids: string[] | null;
+  categories: { value: string; label: string; count: number }[] | null;
+  brands: { value: string; label: string; count: number }[] | null;
+  conditions: { value: string; label: string; count: number }[] | null;
+  model_id: string | null;
+}
+
+export function createSearchService(db: Kysely<Database>) {
+  /** A model as results name it: where it sits, and its other names. */
+  async function laptopModel(id: string): Promise<LaptopModel | null> {
+    const row = await db
+      .selectFrom('laptop_models as m')
+      .innerJoin('laptop_series as s', 's.id', 'm.series_id')
+      .innerJoin('laptop_brands as b', 'b.id', 's.brand_id')
+      .select([
+        'm.slug',
+        'm.name',
+        'b.slug as brand_slug',
+        'b.name as brand_name',
+        's.slug as series_slug',
+        's.name as series_name',
+        sql<string[]>`array(select a.alias from model_aliases a where a.model_id = m.id
+          order by a.alias)`.as('aliases'),
+      ])
+      .where('m.id', '=', id)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      slug: row.slug,
+      name: row.name,
+      brand: { slug: row.brand_slug, name: row.brand_name },
+      series: { slug: row.series_slug, name: row.series_name },
+      aliases: row.aliases,
+    };
+  }
+
+  /**
+   * One page of the parts a query finds, in the order asked, their total, and the facets: per
+   * category, brand and condition, the parts found with every other filter applied, so each
+   * count is what choosing that value lists. One statement finds and counts; a second reads
+   * the page's parts.
+   */
+  async function search(query: SearchQuery): Promise<SearchResult> {
+    const typed = searchWords(query.q);
+    const anything = typed.words.length === 0;
+    // The ways a part is found (SCORE), only those the text can use: each a branch of `hits`.
+    const branches = anything
+      ? [sql`select id, 0 as score from tools`]
+      : [
+          sql`select tool_id as id, ${sql.lit(SCORE.wholeNumber)} as score from part_numbers
+            where normalised = ${typed.whole}`,
+          sql`select id, ${sql.lit(SCORE.wholeNumber)} from tools
+            where shop_normalised_number(sku) = ${typed.whole}`,
+          ...(typed.numbers.some((number) => number !== typed.whole)
+            ? [
+                sql`select tool_id, ${sql.lit(SCORE.wordNumber)} from part_numbers
+                  where normalised = any(${list(typed.numbers)}) and normalised <> ${typed.whole}`,
+              ]
+            : []),
+          sql`select f.tool_id, ${sql.lit(SCORE.fitsNamedModel)} + case
+              when t.category_id in (select id from named_types) then ${sql.lit(SCORE.namedType)} else 0 end
+            from fitment f join tools t on t.id = f.tool_id
+            where f.model_id in (select id from query_models)`,
+          sql`select id, ${sql.lit(SCORE.namedType)} from tools
+            where not exists (select 1 from query_models)
+              and category_id in (select id from named_types)`,
+          sql`select s.tool_id, ${sql.lit(SCORE.text)} + ${sql.lit(SCORE.textRank)} * ts_rank(s.document, text_query)
+            from part_search s, to_tsquery('english', ${typed.textQuery}) as text_query
+            where s.document @@ text_query`,
+          sql`select t.id, ${sql.lit(SCORE.similarName)} * word_similarity(rest.words, t.name)
+            from tools t, rest
+            where rest.words <> '' and rest.words <% t.name`,
+        ];
+    const found = await sql<Found>`
+      with
+      model_filter as (select id from laptop_models where slug = ${query.model ?? null}),
+      category_filter as (select id from categories where slug = ${query.category ?? null}),
+      -- Each word, and whether it names a part type ("battery", "screens"); "Other parts" is
+      -- the type of what has none, not a type anyone asks for.
+      typed_words as (
+        select word, exists (
+          select 1 from categories c
+          where c.slug <> 'other'
+            and to_tsvector('english', c.name || ' ' || replace(c.slug, '-', ' '))
+              @@ plainto_tsquery('english', word)
+        ) as names_type
+        from unnest(${list(typed.words)}) as word
+      ),
+      named_types as (
+        select c.id from categories c
+        where c.slug <> 'other' and exists (
+          select 1 from typed_words w
+          where w.names_type
+            and to_tsvector('english', c.name || ' ' || replace(c.slug, '-', ' '))
+              @@ plainto_tsquery('english', w.word))
+      ),
+      -- What is left once the part types are taken out: the laptop, if it names one.
+      rest as (select coalesce(string_agg(word, ' '), '') as words from typed_words
+        where not names_type),
+      named_models as (
+        select id from laptop_models where normalised = any(${list(typed.modelNames)})
+        union
+        select model_id from model_aliases where normalised = any(${list(typed.modelNames)})
+      ),
+      similar_models as (
+        select m.id from laptop_models m, rest
+        where not exists (select 1 from named_models) and rest.words <> ''
+          and m.name % rest.words and similarity(m.name, rest.words) >= ${sql.lit(SIMILAR_MODEL_MIN)}
+        order by similarity(m.name, rest.words) desc, m.name
+        limit 1
+      ),
+      query_models as (select id from named_models union select id from similar_models),
+      hits as (${sql.join(branches, sql` union all `)}),
+      found as materialized (
+        select t.id, h.score, t.name, t.price_cents, t.created_at, t.category_id,
+          t.brand, t.condition,
+          (${query.category ?? null}::text is null
+            or t.category_id = (select id from category_filter)) as category_kept,
+          (${query.brand ?? null}::text is null or lower(t.brand) = lower(${query.brand ?? null}))
+            as brand_kept,
+          (${query.condition ?? null}::text is null or t.condition = ${query.condition ?? null})
+            as condition_kept
+        from (select id, sum(score) as score from hits group by id) as h
+        -- One row of tools per part found, by its key: however many the planner expects.
+        cross join lateral (select * from tools where tools.id = h.id) as t
+        where t.retired_at is null
+          and (not ${query.inStock ?? false} or t.available_quantity >= t.min_order_quantity)
+          and (${query.model ?? null}::text is null or exists (
+            select 1 from fitment f
+            where f.tool_id = t.id and f.model_id = (select id from model_filter)))
+      ),
+      kept as (select * from found where category_kept and brand_kept and condition_kept)
+      select
+        (select count(*)::int from kept) as total,
+        (select json_agg(page.id) from (
+          select id from kept order by ${anything && query.sort === 'relevance' ? sql`created_at, id` : ORDER_BY[query.sort]}
+          limit ${query.limit} offset ${(query.page - 1) * query.limit}
+        ) as page) as ids,
+        (select json_agg(json_build_object('value', c.slug, 'label', c.name, 'count', counted.n)
+            order by c.position, c.name)
+          from (select category_id, count(*)::int as n from found
+            where brand_kept and condition_kept group by category_id) as counted
+          join categories c on c.id = counted.category_id) as categories,
+        (select json_agg(json_build_object('value', brand, 'label', brand, 'count', n)
+            order by n desc, brand)
+          from (select brand, count(*)::int as n from found
+            where category_kept and condition_kept group by brand) as counted) as brands,
+        (select json_agg(json_build_object('value', condition, 'label', condition, 'count', n)
+            order by array_position(${list([...PART_CONDITIONS])}, condition))
+          from (select condition, count(*)::int as n from found
+            where category_kept and brand_kept group by condition) as counted) as conditions,
+        coalesce((select id from model_filter),
+          case when (select count(*) from query_models) = 1
+            then (select id from query_models) end) as model_id
+    `.execute(db);
+    const row = found.rows[0]!;
+    const ids = row.ids ?? [];
+    const [parts, model] = await Promise.all([
+      ids.length === 0
+        ? Promise.resolve([] as PartRow[])
+        : db.selectFrom('tools').selectAll().select(partFields).where('id', 'in', ids).execute(),
+      row.model_id ? laptopModel(row.model_id) : Promise.resolve(null),
+    ]);
+    const byId = new Map(parts.map((part) => [part.id, part]));
+    return {
+      items: ids.flatMap((id) => {
+        const part = byId.get(id);
+        return part ? [toPart(part)] : [];
+      }),
+      total: row.total,
+      facets: {
+        category: row.categories ?? [],
+        brand: row.brands ?? [],
+        condition: row.conditions ?? [],
+      },
+      model,
+    };
+  }
+
+  return { search, laptopModel };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,94 @@
+import { formatMoney, type Part, type PartCondition } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths';
+import { conditionLabel, shownPartNumber } from '../utils/search-text';
+import { PartFits } from './part-fits';
+
+interface PartCardProps {
+  part: Part;
+  /** Admins do not buy: the card hides "Order Now" for them (as the tool card does). */
+  showOrderButton: boolean;
+  /** What else the card offers a buyer ("Add to cart"), from the screen. */
+  action?: ReactNode;
+}
+
+/** Each condition in a status colour (docs/design.md: coloured text on its own pale tint). */
+const CONDITION_BADGE: Record<PartCondition, string> = {
+  new: 'badge-success',
+  refurbished: 'badge-info',
+  used: 'badge-warning',
+  compatible: 'badge-secondary',
+};
+
+/**
+ * One search result: the picture, name, condition, the number a repairer checks, price, stock,
+ * the laptops it fits, and "Order Now" to the purchase page (which asks a visitor to sign in).
+ * Beside its picture on phones; under it from 640 px, in the results grid.
+ */
+export function PartCard({ part, showOrderButton, action }: PartCardProps) {
+  const headingId = `part-${part._id}`;
+  const number = shownPartNumber(part.partNumbers);
+  const inStock = part.availableQuantity >= part.minOrderQuantity;
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="part-card"
+      className="border-base-300 rounded-box grid w-full grid-cols-[6rem_1fr] gap-x-3 border p-3 sm:flex sm:flex-col sm:gap-0"
+    >
+      <figure className="bg-base-200 rounded-box aspect-square self-start overflow-hidden">
+        <img
+          src={part.img}
+          alt=""
+          width={240}
+          height={240}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full object-contain"
+        />
+      </figure>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:pt-3">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <span className={`badge badge-soft badge-sm ${CONDITION_BADGE[part.condition]}`}>
+            {conditionLabel(part.condition)}
+          </span>
+          <span className="text-base-content/70 text-xs">{part.category.name}</span>
+        </div>
+        <h3 id={headingId} className="text-base leading-snug font-semibold sm:text-lg">
+          {part.name}
+        </h3>
+        {number && (
+          <p className="text-base-content/80 text-xs sm:text-sm">
+            {number.label} <span className="font-mono">{number.number}</span>
+          </p>
+        )}
+        <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+          <p className="text-primary text-xl font-bold" data-testid="price">
+            {formatMoney(part.price)}
+          </p>
+          <p
+            className={`text-sm font-medium ${inStock ? 'text-success' : 'text-error'}`}
+            data-testid="stock"
+          >
+            {inStock ? 'In stock' : 'Out of stock'}
+          </p>
+        </div>
+        <PartFits part={part} />
+        {(showOrderButton || action) && (
+          <div className="mt-auto flex flex-col gap-2 pt-2">
+            {showOrderButton && (
+              <Link
+                to={paths.purchase(part._id)}
+                className="btn btn-primary btn-sm w-full"
+                aria-label={`Order Now: ${part.name}`}
+              >
+                Order Now
+              </Link>
+            )}
+            {action}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
