@@ -535,7 +535,9 @@ describe.skipIf(!serverUrl)('WORKERS=2 stopping', () => {
         const began = performance.now();
         shop.child.kill('SIGTERM');
         const exited = await shop.exited;
-        expect(performance.now() - began).toBeLessThan(1000);
+        // "At once" against the 30 s the first SIGTERM allows: a bound well under it proves the
+        // second one cut the wait short, and leaves room for a loaded CI machine (1.1 s seen).
+        expect(performance.now() - began).toBeLessThan(5000);
         expect(exited.code).toBe(1);
         await sleep(100);
         for (const pid of workers) expect(alive(pid)).toBe(false);
