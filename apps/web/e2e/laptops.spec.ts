@@ -158,6 +158,14 @@ test('a typed machine type suggests its model; Enter opens it, Escape closes the
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     `Parts for ${model.brand.name} ${model.name}`,
   );
+
+  // Enter before the list has caught up with the typing opens the typed text's own model.
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await suggestionBox(page).fill('thinkpad');
+  await expect(suggestions(page).getByRole('option').first()).toBeVisible();
+  await suggestionBox(page).fill(alias);
+  await suggestionBox(page).press('Enter');
+  await expect(page).toHaveURL(`/laptops/${model.slug}`);
 });
 
 test('arrow keys move through the suggestions, and nothing typed that names no model', async ({

@@ -24,6 +24,7 @@ import {
   ResetPasswordSchema,
   ReviewInputSchema,
   SandboxCardPaymentSchema,
+  SearchQuerySchema,
   ToolInputSchema,
   ToolListQuerySchema,
   ToolUpdateSchema,
@@ -345,6 +346,17 @@ const cases: TextCase[] = [
     caller: 'anonymous',
     params: (w) => ({ id: w.tool._id }),
     paramStatus: 404,
+  },
+  {
+    route: 'GET /api/search',
+    caller: 'anonymous',
+    query: () => ({
+      q: 't480 battery',
+      category: 'battery',
+      brand: 'Lenovo',
+      model: 'lenovo-thinkpad-t480',
+    }),
+    schema: SearchQuerySchema,
   },
   {
     route: 'GET /api/laptops',

@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useLaptopSuggestions } from '../api/get-laptops';
+import { getLaptopsQueryOptions, useLaptopSuggestions } from '../api/get-laptops';
 import { laptopName, otherNames } from '../utils/laptop-text';
 
 /** How many models the list suggests at once. */
@@ -19,6 +20,7 @@ export function LaptopSearch() {
   const listId = useId();
   const hintId = useId();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -47,6 +49,22 @@ export function LaptopSearch() {
     void navigate(paths.laptop(slug));
   };
 
+  /**
+   * Enter before the list has caught up with the typing ("20L5" typed fast): the list shown is
+   * the one of the text before, so the typed text's own first suggestion is asked for and opened.
+   */
+  const openFirstForTyped = async () => {
+    try {
+      const { models: found } = await queryClient.fetchQuery(
+        getLaptopsQueryOptions({ q: typed, limit: SUGGESTIONS }),
+      );
+      const first = found.find((model) => model !== null);
+      if (first) openModel(first.slug);
+    } catch {
+      // The status line says the suggestions failed once the query settles; nothing opens.
+    }
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
@@ -60,7 +78,8 @@ export function LaptopSearch() {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const chosen = models[current];
-      if (chosen) openModel(chosen.slug);
+      if (waiting) void openFirstForTyped();
+      else if (chosen) openModel(chosen.slug);
     } else if (event.key === 'Escape') {
       if (shown) {
         event.preventDefault();
@@ -69,9 +88,6 @@ export function LaptopSearch() {
         event.preventDefault();
         setText('');
       }
-    } else if (event.key === 'Home' || event.key === 'End') {
-      // The caret's keys stay the caret's.
-      setOpen(true);
     }
   };
 
