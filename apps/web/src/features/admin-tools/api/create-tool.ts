@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { toolsButTheirModels } from './get-tool-fits';
 
 export type CreateToolResponse = ApiAnswer<'post', '/tools'>;
 
@@ -12,6 +12,6 @@ export function useCreateTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTool,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
+    onSuccess: () => queryClient.invalidateQueries(toolsButTheirModels),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiAnswer } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { toolsButTheirModels } from './get-tool-fits';
 
 /** `retired`: a tool with orders is hidden from the shop, its orders kept. */
 export type DeleteToolResponse = ApiAnswer<'delete', '/tools/{id}'>;
@@ -12,6 +13,8 @@ export function useDeleteTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteTool,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
+    // A count of its models still on its way would come back 404 once it is gone.
+    onMutate: (id) => queryClient.cancelQueries({ queryKey: queryKeys.tools.fits(id) }),
+    onSuccess: () => queryClient.invalidateQueries(toolsButTheirModels),
   });
 }

@@ -1,4 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type InvalidateQueryFilters,
+  partialMatchKey,
+  queryOptions,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -17,3 +22,16 @@ export const getToolFitsQueryOptions = (id: string) =>
 /** Asked only when wanted (`enabled`): a row on screen, an editor open. */
 export const useToolFits = (id: string, enabled = true) =>
   useQuery({ ...getToolFitsQueryOptions(id), enabled });
+
+/** The root of every part's models: `['tools', 'fits']`. */
+const everyPartsModels = queryKeys.tools.fits('').slice(0, -1);
+
+/**
+ * Every view of the tools except the models each part fits: a change of one tool (its price,
+ * its removal) leaves the other parts' models as they are, and asking a removed tool for its
+ * models would answer 404. Manage Tools shows a hundred rows, each with its own count.
+ */
+export const toolsButTheirModels: InvalidateQueryFilters = {
+  queryKey: queryKeys.tools.all,
+  predicate: (query) => !partialMatchKey(query.queryKey, everyPartsModels),
+};

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiBody } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { toolsButTheirModels } from './get-tool-fits';
 
 export interface UpdateToolVariables {
   id: string;
@@ -16,6 +17,11 @@ export function useUpdateTool() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateTool,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tools.all }),
+    // Its own models too: they may be what changed.
+    onSuccess: (_tool, { id }) =>
+      Promise.all([
+        queryClient.invalidateQueries(toolsButTheirModels),
+        queryClient.invalidateQueries({ queryKey: queryKeys.tools.fits(id) }),
+      ]),
   });
 }

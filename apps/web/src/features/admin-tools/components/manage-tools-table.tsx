@@ -1,5 +1,6 @@
 import { formatMoney, type Tool } from '@shop/shared';
 import { type RefObject, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { type DataColumn, DataRow, DataTable } from '../../../components/ui/data-table';
@@ -33,9 +34,12 @@ const columns: DataColumn<Tool>[] = [
 const toolCount = (count: number, retired: boolean) =>
   `${count} ${retired ? 'retired ' : ''}${count === 1 ? 'tool' : 'tools'}`;
 
-/** "Fits N models", asked once the row comes near the screen. */
-function FitsSummary({ toolId }: { toolId: string }) {
-  const fits = useToolFits(toolId);
+/**
+ * "Fits N models", asked once the row comes near the screen, and no longer once the tool is being
+ * removed (its models would answer 404).
+ */
+function FitsSummary({ toolId, removing }: { toolId: string; removing: boolean }) {
+  const fits = useToolFits(toolId, !removing);
   if (fits.isPending) {
     return (
       <span aria-busy="true">
@@ -49,14 +53,22 @@ function FitsSummary({ toolId }: { toolId: string }) {
 }
 
 /** Under the name: the SKU, the part type and, for a tool on sale, how many models it fits. */
-function PartSummary({ tool, retired }: { tool: Tool; retired: boolean }) {
+function PartSummary({
+  tool,
+  retired,
+  removing,
+}: {
+  tool: Tool;
+  retired: boolean;
+  removing: boolean;
+}) {
   return (
     <div className="text-base-content/70 flex flex-wrap gap-x-3 text-xs">
       <span className="break-all">SKU {tool.sku}</span>
       <span>{tool.category.name}</span>
       {!retired && (
         <WhenNearViewport placeholder={<span>Fits ...</span>}>
-          <FitsSummary toolId={tool._id} />
+          <FitsSummary toolId={tool._id} removing={removing} />
         </WhenNearViewport>
       )}
     </div>
@@ -76,6 +88,7 @@ interface ToolRowProps {
 
 function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: ToolRowProps) {
   const deleteTool = useDeleteTool();
+  const [removing, setRemoving] = useState(false);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const editorId = `edit-tool-${tool._id}`;
 
@@ -87,13 +100,18 @@ function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: Too
 
   const onRemove = () => {
     if (!window.confirm(CONFIRM_TEXT)) return;
+    // At once, not with the mutation's state: a count asked from here on would answer 404.
+    flushSync(() => setRemoving(true));
     deleteTool.mutate(tool._id, {
       onSuccess: ({ retired }) => {
         if (retired) toast.info(RETIRED_TEXT, { description: tool.name });
         else toast.success(`${tool.name} removed`);
         listRef.current?.focus();
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => {
+        setRemoving(false);
+        toast.error(errorMessage(error));
+      },
     });
   };
 
@@ -115,7 +133,7 @@ function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: Too
           />
           <div className="min-w-0">
             <span className="font-semibold break-words">{tool.name}</span>
-            <PartSummary tool={tool} retired={retired} />
+            <PartSummary tool={tool} retired={retired} removing={removing} />
           </div>
         </div>,
         formatMoney(tool.price),
