@@ -6067,7 +6067,7 @@ export interface components {
           count: number;
         }[];
       };
-      model: components['schemas']['LaptopModel'];
+      model: components['schemas']['LaptopModel'] | null;
     };
     Part: {
       _id: string;
@@ -6104,7 +6104,7 @@ export interface components {
       brand: components['schemas']['LaptopBrand'];
       series: components['schemas']['LaptopSeries'];
       aliases: string[];
-    } | null;
+    };
     LaptopBrand: {
       slug: string;
       name: string;

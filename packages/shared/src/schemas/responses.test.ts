@@ -34,6 +34,13 @@ import {
 import { ProfileSchema, ProfileUpdateResponseSchema } from './profile';
 import { ReviewCreatedSchema, ReviewSchema } from './review';
 import { SummaryItemSchema } from './summary';
+import {
+  CategoryListSchema,
+  LaptopBrandsSchema,
+  LaptopListSchema,
+  LaptopModelSchema,
+} from './laptop';
+import { LaptopPageSchema, PartSchema, SearchResultSchema } from './search';
 import { ToolCreatedSchema, ToolRemovedSchema, ToolSchema } from './tool';
 
 /**
@@ -51,6 +58,23 @@ const tool = {
   minOrderQuantity: 10,
   availableQuantity: 500,
   price: 2.5,
+  sku: 'LPS-00001',
+  category: { slug: 'repair-tool', name: 'Repair tools' },
+  brand: 'iFixit',
+  condition: 'new',
+  weightGrams: 40,
+  partNumbers: [{ kind: 'mpn', maker: 'iFixit', number: 'IF145-T5' }],
+};
+const laptop = {
+  slug: 'lenovo-thinkpad-t480',
+  name: 'ThinkPad T480',
+  brand: { slug: 'lenovo', name: 'Lenovo' },
+  series: { slug: 'thinkpad-t', name: 'ThinkPad T' },
+  aliases: ['20L5', '20L6'],
+};
+const part = {
+  ...tool,
+  fits: { count: 4, models: [{ slug: laptop.slug, name: laptop.name, brand: 'Lenovo' }] },
 };
 const order = {
   _id: id,
@@ -115,6 +139,37 @@ const answers: [string, z.ZodType, Record<string, unknown>, string[]][] = [
   ['tool', ToolSchema, tool, []],
   ['tool created', ToolCreatedSchema, { ...tool, message: 'Tool Added' }, []],
   ['tool removed', ToolRemovedSchema, { deletedCount: 1, retired: true }, []],
+  ['part', PartSchema, part, []],
+  ['laptop model', LaptopModelSchema, laptop, []],
+  ['laptop list', LaptopListSchema, { models: [laptop] }, []],
+  [
+    'laptop brands',
+    LaptopBrandsSchema,
+    { brands: [{ slug: 'lenovo', name: 'Lenovo', series: [laptop.series] }] },
+    [],
+  ],
+  ['categories', CategoryListSchema, { categories: [tool.category] }, []],
+  [
+    'laptop page',
+    LaptopPageSchema,
+    { model: laptop, groups: [{ category: tool.category, items: [part] }] },
+    [],
+  ],
+  [
+    'search result',
+    SearchResultSchema,
+    {
+      items: [part],
+      total: 1,
+      facets: {
+        category: [{ value: 'repair-tool', label: 'Repair tools', count: 1 }],
+        brand: [{ value: 'iFixit', label: 'iFixit', count: 1 }],
+        condition: [{ value: 'new', label: 'New', count: 1 }],
+      },
+      model: laptop,
+    },
+    [],
+  ],
   ['order', OrderSchema, order, []],
   [
     'order list query',
@@ -241,6 +296,13 @@ describe('the published answers', () => {
       }
     },
   );
+
+  it('let a search name no model, and a laptop page never', () => {
+    const found = { items: [], total: 0, facets: { category: [], brand: [], condition: [] } };
+    expect(SearchResultSchema.safeParse({ ...found, model: null }).success).toBe(true);
+    expect(LaptopModelSchema.safeParse(null).success).toBe(false);
+    expect(LaptopPageSchema.safeParse({ model: null, groups: [] }).success).toBe(false);
+  });
 
   it('refuse values outside their lists', () => {
     expect(HealthSchema.safeParse({ status: 'ready' }).success).toBe(false);

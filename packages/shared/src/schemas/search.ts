@@ -69,7 +69,9 @@ export const SearchResultSchema = z
       brand: z.array(facetValue),
       condition: z.array(facetValue),
     }),
-    model: LaptopModelSchema.nullable(),
+    // A union, not `.nullable()`: that would make the shared LaptopModel type nullable everywhere
+    // in the published contract.
+    model: z.union([LaptopModelSchema, z.null()]),
   })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof SearchResultSchema>;

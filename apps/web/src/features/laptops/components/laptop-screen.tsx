@@ -208,9 +208,7 @@ function LaptopParts({
 export function LaptopScreen({ slug, renderPart, notFound, searchHref }: LaptopScreenProps) {
   const page = useLaptopPage(slug);
   const missing = page.isError && page.error instanceof ApiError && page.error.status === 404;
-  // The contract's model is nullable (the search answer shares its schema); this route's never is.
-  const model = page.data?.model;
-  if (missing || (page.data && !model)) return notFound;
+  if (missing) return notFound;
   return (
     <div className="content-width py-8 sm:py-10">
       {page.isPending ? (
@@ -227,14 +225,12 @@ export function LaptopScreen({ slug, renderPart, notFound, searchHref }: LaptopS
           </Link>
         </ErrorState>
       ) : (
-        model && (
-          <LaptopParts
-            groups={page.data.groups}
-            model={model}
-            renderPart={renderPart}
-            searchHref={searchHref}
-          />
-        )
+        <LaptopParts
+          groups={page.data.groups}
+          model={page.data.model}
+          renderPart={renderPart}
+          searchHref={searchHref}
+        />
       )}
     </div>
   );
