@@ -79,9 +79,30 @@ export interface FitmentTable {
 }
 
 /** A part's full-text document, rebuilt by the database when what it holds changes (migration 0022). */
+/** A column only the database writes (a trigger keeps it). */
+type Derived<T> = ColumnType<T, never, never>;
+
+/** Written by the database only (migrations 0022 and 0023): a part's document and listing. */
 export interface PartSearchTable {
-  tool_id: string;
-  document: ColumnType<string, never, never>;
+  tool_id: Derived<string>;
+  document: Derived<string>;
+  category_id: Derived<string>;
+  brand: Derived<string>;
+  condition: Derived<string>;
+  price_cents: Derived<number>;
+  created_at: Derived<Date>;
+  name: Derived<string>;
+  on_sale: Derived<boolean>;
+  in_stock: Derived<boolean>;
+}
+
+/** Parts on sale per part type, brand, condition and stock side (migration 0023). */
+export interface PartFacetCountsTable {
+  category_id: Derived<string>;
+  brand: Derived<string>;
+  condition: Derived<string>;
+  in_stock: Derived<boolean>;
+  parts: Derived<number>;
 }
 
 export interface SummaryItemsTable {
@@ -324,6 +345,7 @@ export interface Database {
   model_aliases: ModelAliasesTable;
   fitment: FitmentTable;
   part_search: PartSearchTable;
+  part_facet_counts: PartFacetCountsTable;
   summary_items: SummaryItemsTable;
   reviews: ReviewsTable;
   users: UsersTable;

@@ -21,6 +21,7 @@ import * as orderEmails from './0019-order-emails';
 import * as refundClaims from './0020-refund-claims';
 import * as partsCatalogue from './0021-parts-catalogue';
 import * as partSearch from './0022-part-search';
+import * as partListing from './0023-part-listing';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020-refund-claims': refundClaims,
   '0021-parts-catalogue': partsCatalogue,
   '0022-part-search': partSearch,
+  '0023-part-listing': partListing,
 };

@@ -8,7 +8,7 @@ import {
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type PartRow, partFields, toPart } from './part-fields';
-import { searchWords } from './search-words';
+import { type SearchWords, searchWords } from './search-words';
 
 /**
  * How a part found by the search ranks (docs/product.md, Search): points add up, so a part
@@ -43,6 +43,131 @@ const ORDER_BY: Record<SearchSort, RawBuilder<unknown>> = {
 /** The JSON text of a list, for a statement that unpacks it (`json_array_elements_text`). */
 const list = (values: string[]) =>
   sql`array(select json_array_elements_text(${JSON.stringify(values)}::json))`;
+
+/** Whether a part's type, brand and condition pass the query's filters (each facet's count leaves its own out). */
+const kept = (query: SearchQuery) => sql`
+  (${query.category ?? null}::text is null
+    or category_id = (select id from category_filter)) as category_kept,
+  (${query.brand ?? null}::text is null or lower(brand) = lower(${query.brand ?? null}))
+    as brand_kept,
+  (${query.condition ?? null}::text is null or condition = ${query.condition ?? null})
+    as condition_kept`;
+
+/**
+ * The catalogue as a whole, when no words and no model narrow it: the counts come from the few
+ * rows of \`part_facet_counts\` (migration 0023), the page from the listing's indexes.
+ */
+const listed = (query: SearchQuery) => sql`
+  facts as (
+    select parts, category_id, brand, condition, ${kept(query)}
+    from part_facet_counts
+    where parts > 0 and (not ${query.inStock ?? false} or in_stock)
+  ),
+  page as (
+    select tool_id as id, name, price_cents, created_at from part_search
+    where on_sale
+      and (not ${query.inStock ?? false} or in_stock)
+      and (${query.category ?? null}::text is null
+        or category_id = (select id from category_filter))
+      and (${query.brand ?? null}::text is null or lower(brand) = lower(${query.brand ?? null}))
+      and (${query.condition ?? null}::text is null or condition = ${query.condition ?? null})
+  )`;
+
+/**
+ * The parts the words (or the model filter) find, one row each with its score: each way of
+ * finding a part (SCORE) is a branch of \`hits\`, only those the text can use, and each reads
+ * the part's listing from \`part_search\` with it, so no part is looked up twice.
+ */
+function matched(query: SearchQuery, typed: SearchWords) {
+  const listing = sql`ps.tool_id as id, ps.category_id, ps.brand, ps.condition, ps.price_cents,
+    ps.created_at, ps.name`;
+  const listable = sql`ps.on_sale and (not ${query.inStock ?? false} or ps.in_stock)`;
+  const branches =
+    typed.words.length === 0
+      ? [
+          sql`select 0 as score, ${listing} from fitment f
+            join part_search ps on ps.tool_id = f.tool_id
+            where f.model_id = (select id from model_filter) and ${listable}`,
+        ]
+      : [
+          sql`select ${sql.lit(SCORE.wholeNumber)} as score, ${listing} from part_numbers p
+            join part_search ps on ps.tool_id = p.tool_id
+            where p.normalised = ${typed.whole} and ${listable}`,
+          sql`select ${sql.lit(SCORE.wholeNumber)}, ${listing} from tools t
+            join part_search ps on ps.tool_id = t.id
+            where shop_normalised_number(t.sku) = ${typed.whole} and ${listable}`,
+          ...(typed.numbers.some((number) => number !== typed.whole)
+            ? [
+                sql`select ${sql.lit(SCORE.wordNumber)}, ${listing} from part_numbers p
+                  join part_search ps on ps.tool_id = p.tool_id
+                  where p.normalised = any(${list(typed.numbers)})
+                    and p.normalised <> ${typed.whole} and ${listable}`,
+              ]
+            : []),
+          sql`select ${sql.lit(SCORE.fitsNamedModel)} + case
+              when ps.category_id in (select id from named_types) then ${sql.lit(SCORE.namedType)}
+              else 0 end, ${listing}
+            from fitment f join part_search ps on ps.tool_id = f.tool_id
+            where f.model_id in (select id from query_models) and ${listable}`,
+          // Per type named, from the listing's index: however many parts the planner expects.
+          sql`select ${sql.lit(SCORE.namedType)}, ${listing} from named_types n
+            cross join lateral (select * from part_search where category_id = n.id and on_sale offset 0) as ps
+            where not exists (select 1 from query_models) and ${listable}`,
+          sql`select ${sql.lit(SCORE.text)} + ${sql.lit(SCORE.textRank)} * ts_rank(ps.document, text_query),
+              ${listing}
+            from part_search ps, to_tsquery('english', ${typed.textQuery}) as text_query
+            where ps.document @@ text_query and ${listable}`,
+          sql`select ${sql.lit(SCORE.similarName)} * word_similarity(rest.words, ps.name), ${listing}
+            from part_search ps, rest
+            where rest.words <> '' and rest.words <% ps.name and ${listable}`,
+        ];
+  return sql`
+      -- Each word, and whether it names a part type ("battery", "screens"); "Other parts" is
+      -- the type of what has none, not a type anyone asks for.
+      typed_words as (
+        select word, exists (
+          select 1 from categories c
+          where c.slug <> 'other'
+            and to_tsvector('english', c.name || ' ' || replace(c.slug, '-', ' '))
+              @@ plainto_tsquery('english', word)
+        ) as names_type
+        from unnest(${list(typed.words)}) as word
+      ),
+      named_types as (
+        select c.id from categories c
+        where c.slug <> 'other' and exists (
+          select 1 from typed_words w
+          where w.names_type
+            and to_tsvector('english', c.name || ' ' || replace(c.slug, '-', ' '))
+              @@ plainto_tsquery('english', w.word))
+      ),
+      -- What is left once the part types are taken out: the laptop, if it names one.
+      rest as (select coalesce(string_agg(word, ' '), '') as words from typed_words
+        where not names_type),
+      named_models as (
+        select id from laptop_models where normalised = any(${list(typed.modelNames)})
+        union
+        select model_id from model_aliases where normalised = any(${list(typed.modelNames)})
+      ),
+      similar_models as (
+        select m.id from laptop_models m, rest
+        where not exists (select 1 from named_models) and rest.words <> ''
+          and m.name % rest.words and similarity(m.name, rest.words) >= ${sql.lit(SIMILAR_MODEL_MIN)}
+        order by similarity(m.name, rest.words) desc, m.name
+        limit 1
+      ),
+      query_models as (select id from named_models union select id from similar_models),
+      hits as (${sql.join(branches, sql` union all `)}),
+      facts as materialized (
+        select id, sum(score) as score, category_id, brand, condition, price_cents, created_at,
+          name, 1 as parts, ${kept(query)}
+        from hits
+        where ${query.model ?? null}::text is null
+          or id in (select tool_id from fitment where model_id = (select id from model_filter))
+        group by id, category_id, brand, condition, price_cents, created_at, name
+      ),
+      page as (select * from facts where category_kept and brand_kept and condition_kept)`;
+}
 
 interface Found {
   total: number;
@@ -85,121 +210,46 @@ export function createSearchService(db: Kysely<Database>) {
   /**
    * One page of the parts a query finds, in the order asked, their total, and the facets: per
    * category, brand and condition, the parts found with every other filter applied, so each
-   * count is what choosing that value lists. One statement finds and counts; a second reads
-   * the page's parts.
+   * count is what choosing that value lists. One statement finds and counts (`listed` when no
+   * words or model narrow the catalogue, `found` otherwise); a second reads the page's parts.
    */
   async function search(query: SearchQuery): Promise<SearchResult> {
     const typed = searchWords(query.q);
     const anything = typed.words.length === 0;
-    // The ways a part is found (SCORE), only those the text can use: each a branch of `hits`.
-    const branches = anything
-      ? [sql`select id, 0 as score from tools`]
-      : [
-          sql`select tool_id as id, ${sql.lit(SCORE.wholeNumber)} as score from part_numbers
-            where normalised = ${typed.whole}`,
-          sql`select id, ${sql.lit(SCORE.wholeNumber)} from tools
-            where shop_normalised_number(sku) = ${typed.whole}`,
-          ...(typed.numbers.some((number) => number !== typed.whole)
-            ? [
-                sql`select tool_id, ${sql.lit(SCORE.wordNumber)} from part_numbers
-                  where normalised = any(${list(typed.numbers)}) and normalised <> ${typed.whole}`,
-              ]
-            : []),
-          sql`select f.tool_id, ${sql.lit(SCORE.fitsNamedModel)} + case
-              when t.category_id in (select id from named_types) then ${sql.lit(SCORE.namedType)} else 0 end
-            from fitment f join tools t on t.id = f.tool_id
-            where f.model_id in (select id from query_models)`,
-          sql`select id, ${sql.lit(SCORE.namedType)} from tools
-            where not exists (select 1 from query_models)
-              and category_id in (select id from named_types)`,
-          sql`select s.tool_id, ${sql.lit(SCORE.text)} + ${sql.lit(SCORE.textRank)} * ts_rank(s.document, text_query)
-            from part_search s, to_tsquery('english', ${typed.textQuery}) as text_query
-            where s.document @@ text_query`,
-          sql`select t.id, ${sql.lit(SCORE.similarName)} * word_similarity(rest.words, t.name)
-            from tools t, rest
-            where rest.words <> '' and rest.words <% t.name`,
-        ];
+    const order =
+      anything && query.sort === 'relevance' ? sql`created_at, id` : ORDER_BY[query.sort];
     const found = await sql<Found>`
       with
       model_filter as (select id from laptop_models where slug = ${query.model ?? null}),
       category_filter as (select id from categories where slug = ${query.category ?? null}),
-      -- Each word, and whether it names a part type ("battery", "screens"); "Other parts" is
-      -- the type of what has none, not a type anyone asks for.
-      typed_words as (
-        select word, exists (
-          select 1 from categories c
-          where c.slug <> 'other'
-            and to_tsvector('english', c.name || ' ' || replace(c.slug, '-', ' '))
-              @@ plainto_tsquery('english', word)
-        ) as names_type
-        from unnest(${list(typed.words)}) as word
-      ),
-      named_types as (
-        select c.id from categories c
-        where c.slug <> 'other' and exists (
-          select 1 from typed_words w
-          where w.names_type
-            and to_tsvector('english', c.name || ' ' || replace(c.slug, '-', ' '))
-              @@ plainto_tsquery('english', w.word))
-      ),
-      -- What is left once the part types are taken out: the laptop, if it names one.
-      rest as (select coalesce(string_agg(word, ' '), '') as words from typed_words
-        where not names_type),
-      named_models as (
-        select id from laptop_models where normalised = any(${list(typed.modelNames)})
-        union
-        select model_id from model_aliases where normalised = any(${list(typed.modelNames)})
-      ),
-      similar_models as (
-        select m.id from laptop_models m, rest
-        where not exists (select 1 from named_models) and rest.words <> ''
-          and m.name % rest.words and similarity(m.name, rest.words) >= ${sql.lit(SIMILAR_MODEL_MIN)}
-        order by similarity(m.name, rest.words) desc, m.name
-        limit 1
-      ),
-      query_models as (select id from named_models union select id from similar_models),
-      hits as (${sql.join(branches, sql` union all `)}),
-      found as materialized (
-        select t.id, h.score, t.name, t.price_cents, t.created_at, t.category_id,
-          t.brand, t.condition,
-          (${query.category ?? null}::text is null
-            or t.category_id = (select id from category_filter)) as category_kept,
-          (${query.brand ?? null}::text is null or lower(t.brand) = lower(${query.brand ?? null}))
-            as brand_kept,
-          (${query.condition ?? null}::text is null or t.condition = ${query.condition ?? null})
-            as condition_kept
-        from (select id, sum(score) as score from hits group by id) as h
-        -- One row of tools per part found, by its key: however many the planner expects.
-        cross join lateral (select * from tools where tools.id = h.id) as t
-        where t.retired_at is null
-          and (not ${query.inStock ?? false} or t.available_quantity >= t.min_order_quantity)
-          and (${query.model ?? null}::text is null or exists (
-            select 1 from fitment f
-            where f.tool_id = t.id and f.model_id = (select id from model_filter)))
-      ),
-      kept as (select * from found where category_kept and brand_kept and condition_kept)
+      ${anything && !query.model ? listed(query) : matched(query, typed)}
       select
-        (select count(*)::int from kept) as total,
+        (select coalesce(sum(parts), 0)::int from facts
+          where category_kept and brand_kept and condition_kept) as total,
         (select json_agg(page.id) from (
-          select id from kept order by ${anything && query.sort === 'relevance' ? sql`created_at, id` : ORDER_BY[query.sort]}
+          select id from page order by ${order}
           limit ${query.limit} offset ${(query.page - 1) * query.limit}
         ) as page) as ids,
         (select json_agg(json_build_object('value', c.slug, 'label', c.name, 'count', counted.n)
             order by c.position, c.name)
-          from (select category_id, count(*)::int as n from found
+          from (select category_id, sum(parts)::int as n from facts
             where brand_kept and condition_kept group by category_id) as counted
           join categories c on c.id = counted.category_id) as categories,
         (select json_agg(json_build_object('value', brand, 'label', brand, 'count', n)
             order by n desc, brand)
-          from (select brand, count(*)::int as n from found
+          from (select brand, sum(parts)::int as n from facts
             where category_kept and condition_kept group by brand) as counted) as brands,
         (select json_agg(json_build_object('value', condition, 'label', condition, 'count', n)
             order by array_position(${list([...PART_CONDITIONS])}, condition))
-          from (select condition, count(*)::int as n from found
+          from (select condition, sum(parts)::int as n from facts
             where category_kept and brand_kept group by condition) as counted) as conditions,
-        coalesce((select id from model_filter),
+        ${
+          anything
+            ? sql`(select id from model_filter)`
+            : sql`coalesce((select id from model_filter),
           case when (select count(*) from query_models) = 1
-            then (select id from query_models) end) as model_id
+            then (select id from query_models) end)`
+        } as model_id
     `.execute(db);
     const row = found.rows[0]!;
     const ids = row.ids ?? [];

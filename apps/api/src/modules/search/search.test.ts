@@ -305,6 +305,21 @@ describeEachDatabase('GET /api/search', (kind) => {
       }
       expect(batteries.facets.category).toEqual(all.facets.category);
     }
+    // In stock only: the counts of the whole catalogue (kept apart, migration 0023) and of the
+    // words found follow the stock side too.
+    for (const q of ['', 'battery']) {
+      const inStock = await search({ q, inStock: 'true', limit: '100' });
+      expect(inStock.items.every((item) => item.availableQuantity >= item.minOrderQuantity)).toBe(
+        true,
+      );
+      expect(inStock.total, q).toBe(inStock.items.length);
+      for (const facet of ['category', 'brand', 'condition'] as const) {
+        for (const { value, count } of inStock.facets[facet]) {
+          const chosen = await search({ q, inStock: 'true', [facet]: value, limit: '100' });
+          expect(chosen.items, `${q} in stock ${facet}=${value}`).toHaveLength(count);
+        }
+      }
+    }
   });
 
   it('filters by model, stock and condition, sorts by price and date, and pages', async () => {
