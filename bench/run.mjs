@@ -7,6 +7,11 @@
 //   npm run bench -- --only backoffice            the back office at a million orders (not in the
 //                                                 default run: seeding takes many minutes);
 //                                                 backoffice-pglite or backoffice-postgres: one
+//   npm run bench -- --only parts                 the parts search at 100,000 parts, 20,000 models and
+//                                                 1,000,000 fitment rows (not in the default run:
+//                                                 seeding takes minutes); parts-pglite or
+//                                                 parts-postgres: one
+//     BENCH_PARTS_PGLITE_DIR=folder, BENCH_PARTS_TEMPLATE=name: as below, for the parts
 //     BENCH_SCALE_PGLITE_DIR=folder               start from a copy of a DATA_DIR already seeded
 //     BENCH_SCALE_TEMPLATE=name                   start from a copy of a PostgreSQL database
 //                                                 already seeded (on BENCH_DATABASE_URL's server;
@@ -22,6 +27,13 @@ import { createDatabase, openPglite, openPostgres, startPostgres } from './lib/d
 import { build, startShop } from './lib/shop.mjs';
 import { formatTable } from './lib/table.mjs';
 import { CATEGORIES, PAGES, RUNS_PER_PAGE, measureLighthouse } from './lighthouse.mjs';
+import {
+  PARTS_SCALE,
+  capturePartsPlans,
+  measureParts,
+  partsRequests,
+  seedParts,
+} from './parts.mjs';
 import { measurePurchases } from './purchases.mjs';
 import { TOOL_COUNT, measureSearch } from './search.mjs';
 import { measureStart } from './start.mjs';
@@ -49,7 +61,11 @@ const { values: args } = parseArgs({
 });
 const only = new Set(
   (args.only ? args.only.split(',') : ALL).flatMap((name) =>
-    name === 'backoffice' ? ['backoffice-pglite', 'backoffice-postgres'] : [name],
+    name === 'backoffice'
+      ? ['backoffice-pglite', 'backoffice-postgres']
+      : name === 'parts'
+        ? ['parts-pglite', 'parts-postgres']
+        : [name],
   ),
 );
 const seconds = Number(args.seconds);
@@ -72,6 +88,25 @@ async function seededDatabase(serverUrl) {
   if (template) return { databaseUrl, how: `a copy of the database ${template}` };
   const seconds = seedAtScale({ DATABASE_URL: databaseUrl });
   return { databaseUrl, how: `seeded ${SCALE.orders} orders in ${seconds.toFixed(0)} s` };
+}
+
+/** A PGlite folder with the parts at scale: a copy of BENCH_PARTS_PGLITE_DIR, or seeded now. */
+function partsDataDir(dataDir) {
+  const from = process.env.BENCH_PARTS_PGLITE_DIR;
+  if (from) {
+    fs.cpSync(from, dataDir, { recursive: true });
+    return `a copy of ${from}`;
+  }
+  return `seeded ${PARTS_SCALE.parts} parts in ${seedParts({ DATA_DIR: dataDir }).toFixed(0)} s`;
+}
+
+/** A PostgreSQL database with the parts at scale: a copy of BENCH_PARTS_TEMPLATE, or seeded now. */
+async function partsDatabase(serverUrl) {
+  const template = process.env.BENCH_PARTS_TEMPLATE;
+  const databaseUrl = await createDatabase(serverUrl, 'shop_parts', template);
+  if (template) return { databaseUrl, how: `a copy of the database ${template}` };
+  const seconds = seedParts({ DATABASE_URL: databaseUrl });
+  return { databaseUrl, how: `seeded ${PARTS_SCALE.parts} parts in ${seconds.toFixed(0)} s` };
 }
 
 const rows = [];
@@ -534,6 +569,78 @@ try {
       plans.sequential.length === 0,
     );
     notes.push(`Back office PostgreSQL plans (auto_explain):\n${plans.plans.join('\n')}`);
+  });
+
+  /** The lines of one database's parts search run, each against `target` ms. */
+  const partsRows = (database, lines, target) => {
+    for (const line of lines) {
+      row(
+        `Parts ${database}: ${line.label}, p99 of 200 (${PARTS_SCALE.parts} parts)`,
+        line.p99,
+        undefined,
+        ms,
+        `< ${target} ms`,
+        line.p99 < target,
+      );
+    }
+    notes.push(
+      `Parts ${database}: p50s: ${lines.map((line) => `${line.label} ${ms(line.p50)}`).join('; ')}.`,
+    );
+  };
+
+  await step('parts-pglite', 'the parts search at 100,000 parts on PGlite', async () => {
+    const dataDir = path.join(dir, 'parts-pglite');
+    const logFile = path.join(dir, 'parts-pglite.log');
+    notes.push(`Parts PGlite: ${partsDataDir(dataDir)}.`);
+    // The shop migrates the folder first: the requests are read from it after that.
+    await (await startShop({ dataDir, logFile })).stop();
+    const direct = await openPglite(dataDir);
+    const requests = await partsRequests(direct).finally(() => direct.close());
+    const shop = await startShop({ dataDir, logFile });
+    try {
+      partsRows('PGlite', await measureParts({ shop, requests }), 100);
+    } finally {
+      await shop.stop();
+    }
+  });
+
+  await step('parts-postgres', 'the parts search at 100,000 parts on PostgreSQL', async () => {
+    const serverUrl = await postgres('Parts PostgreSQL lines');
+    if (!serverUrl) return;
+    const { databaseUrl, how } = await partsDatabase(serverUrl);
+    notes.push(`Parts PostgreSQL: ${how}.`);
+    const logFile = path.join(dir, 'parts-pg.log');
+    const shop = await startShop({ databaseUrl, logFile });
+    let requests;
+    try {
+      const direct = openPostgres(databaseUrl);
+      requests = await partsRequests(direct).finally(() => direct.close());
+      partsRows('PostgreSQL', await measureParts({ shop, requests }), 25);
+    } finally {
+      await shop.stop();
+    }
+    const serverLog = postgresServer.logFile ?? process.env.BENCH_DATABASE_LOG;
+    if (!serverLog) {
+      notes.push('Parts plans: not captured (BENCH_DATABASE_URL without BENCH_DATABASE_LOG).');
+      return;
+    }
+    const plans = await capturePartsPlans({
+      databaseUrl,
+      serverLog,
+      startShop: () => startShop({ databaseUrl, logFile }),
+      requests,
+    });
+    row(
+      'Parts PostgreSQL: search and model page plans with a sequential scan of a large table',
+      plans.sequential.length,
+      undefined,
+      String,
+      '0',
+      plans.sequential.length === 0,
+    );
+    notes.push(
+      `Parts PostgreSQL: tables read whole: ${plans.sequential.join(', ') || 'none'}. Plans (auto_explain):\n${plans.plans.join('\n')}`,
+    );
   });
 } catch (error) {
   failures.push(String(error.stack ?? error));
