@@ -71,9 +71,11 @@ export async function partsRequests(direct) {
     'free text': many((i) =>
       search({ q: `${pick(TYPES, i)[0]} ${pick(BRANDS, Math.floor(i / TYPES.length))}` }),
     ),
-    typo: many((i) =>
-      search({ q: `${pick(TYPES, i)[1]} ${pick(BRANDS, Math.floor(i / TYPES.length))}` }),
+    // A model's name with a letter left out ("thinkpd t480"), and a part type.
+    'typo in the model': many((i) =>
+      search({ q: `${models[i].name.slice(0, 1)}${models[i].name.slice(2)} ${pick(TYPES, i)[0]}` }),
     ),
+    'typo in the type': many((i) => search({ q: `${models[i].name} ${pick(TYPES, i)[1]}` })),
     'facet filter': many((i) =>
       search({
         q: '',

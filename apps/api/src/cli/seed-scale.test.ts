@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
+import { seedDemoData } from '../db/seed';
 import { createEmptyPostgresDatabase, testDatabaseKinds } from '../test/databases';
 import { runEntry } from '../test/processes';
 
@@ -78,6 +79,13 @@ describe.each(testDatabaseKinds)('npm run seed:scale [%s]', (kind) => {
           select u.id from users u where u.unpaid_orders <> (select count(*) from orders o
             where o.user_id = u.id and o.status = 'unpaid')`.execute(db);
         expect(counts.rows).toEqual([]);
+        // The shop's first start then seeds its demo catalogue there, under the brands the
+        // scale made (its "Asus" is the demo's "ASUS": one link name, one brand).
+        expect(await seedDemoData(db)).toBe(true);
+        const brands = await sql<{ n: number; models: number }>`
+          select (select count(*)::int from laptop_brands) as n,
+            (select count(*)::int from laptop_models) as models`.execute(db);
+        expect(brands.rows[0]).toEqual({ n: 8, models: 154 });
       } finally {
         await database.close();
       }

@@ -89,8 +89,19 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
     await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.seed})`.execute(trx);
     const existing = await trx.selectFrom('summary_items').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
-    const rows = demoCatalogueRows();
-    await trx.insertInto('laptop_brands').values(rows.brands).execute();
+    // `npm run seed:scale` on an empty database may have made some of the brands already (by
+    // link name: its "Asus" is the demo's "ASUS").
+    const made = await trx
+      .selectFrom('laptop_brands')
+      .select(['id', 'slug'])
+      .where(
+        'slug',
+        'in',
+        demoLaptops.map((brand) => brand.slug),
+      )
+      .execute();
+    const rows = demoCatalogueRows(new Map(made.map((brand) => [brand.slug, brand.id])));
+    if (rows.brands.length > 0) await trx.insertInto('laptop_brands').values(rows.brands).execute();
     await trx.insertInto('laptop_series').values(rows.series).execute();
     await trx.insertInto('laptop_models').values(rows.models).execute();
     await trx.insertInto('model_aliases').values(rows.aliases).execute();
@@ -107,15 +118,16 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
  * The demo catalogue's rows, their ids made here: rows that point at each other then go in one
  * multi-row insert per table, with no ids to read back.
  */
-function demoCatalogueRows() {
+function demoCatalogueRows(madeBrands: ReadonlyMap<string, string>) {
   const brands: Insertable<LaptopBrandsTable>[] = [];
   const series: Insertable<LaptopSeriesTable>[] = [];
   const models: Insertable<LaptopModelsTable>[] = [];
   const aliases: Insertable<ModelAliasesTable>[] = [];
   const modelIds = new Map<string, string>();
   for (const brand of demoLaptops) {
-    const brandId = randomUUID();
-    brands.push({ id: brandId, name: brand.name, slug: brand.slug });
+    const made = madeBrands.get(brand.slug);
+    const brandId = made ?? randomUUID();
+    if (!made) brands.push({ id: brandId, name: brand.name, slug: brand.slug });
     for (const line of brand.series) {
       const seriesId = randomUUID();
       series.push({ id: seriesId, brand_id: brandId, name: line.name, slug: line.slug });
