@@ -22,11 +22,13 @@ import { routesOf } from './lib/openapi';
 import { type ResponseReplay, createResponseReplay } from './lib/response-replay';
 import {
   apiSecurityHeaders,
+  bodyLimits,
   corsForConfiguredOrigins,
-  jsonBodyLimit,
   securityHeaders,
 } from './lib/security';
 import type { Mail } from './mail/mail-queue';
+import { CATALOGUE_IMPORT_PATH, catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { emailsRoutes } from './modules/emails/emails.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { laptopsRoutes } from './modules/laptops/laptops.routes';
@@ -67,6 +69,7 @@ export type AppEnv = AuthEnv &
     | 'NODE_ENV'
     | 'CORS_ORIGINS'
     | 'BODY_LIMIT_BYTES'
+    | 'CATALOGUE_IMPORT_LIMIT_BYTES'
     | 'ADMIN_EMAIL'
     | 'ACCESS_TOKEN_TTL_MINUTES'
     | 'TRUST_PROXY'
@@ -157,8 +160,13 @@ export function createApi({
   const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
   if (cors) api.use('*', cors);
-  // Only the methods that carry a body pass it: a read costs no layer for it.
-  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', jsonBodyLimit(env));
+  // Only the methods that carry a body pass it: a read costs no layer for it. A catalogue
+  // import's file may be larger than any JSON body (decision 033).
+  api.on(
+    ['POST', 'PUT', 'PATCH', 'DELETE'],
+    '*',
+    bodyLimits(env, { [CATALOGUE_IMPORT_PATH]: env.CATALOGUE_IMPORT_LIMIT_BYTES }),
+  );
 
   const cacheOn = cacheSync && (() => cacheSync.live);
   const tools = createToolsService(db, {
@@ -257,6 +265,10 @@ export function createApi({
   api.route('/', reportsRoutes(createReportsService(db), signedIn));
   api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/tools', toolsRoutes(tools, signedIn));
+  api.route(
+    '/',
+    catalogueRoutes(createCatalogueService(db, { onChange: tools.catalogueChanged }), signedIn),
+  );
   api.route('/', searchRoutes(createSearchService(db)));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/', laptopsRoutes(createLaptopsService(db)));

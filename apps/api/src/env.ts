@@ -57,6 +57,16 @@ const EnvSchema = z.object({
     .max(50 * 1024 * 1024, 'must be at most 52428800')
     .default(100 * 1024),
   /**
+   * The largest CSV file `POST /api/catalogue/import` takes (admins): 50,000 parts with short
+   * descriptions are about 15 MB. Every other route keeps BODY_LIMIT_BYTES.
+   */
+  CATALOGUE_IMPORT_LIMIT_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes' })
+    .int('must be a whole number')
+    .min(1024, 'must be at least 1024')
+    .max(200 * 1024 * 1024, 'must be at most 209715200')
+    .default(20 * 1024 * 1024),
+  /**
    * How long a bearer token's caller may be remembered in memory (decision 010); 0 turns it
    * off. Changes apply at once: through this process, or announced by PostgreSQL (LISTEN/NOTIFY)
    * when several share it; this time bounds what a process whose listener is cut could miss.

@@ -15,8 +15,23 @@ async function getApi<T>(page: Page, path: string) {
   return body;
 }
 
-/** A model whose page has batteries and at least one other part type, with that page. */
+/** Whether a model's page has batteries and at least one other part type. */
+const hasBatteriesAndMore = (laptop: LaptopPage) => {
+  const types = laptop.groups.map((group) => group.category.slug);
+  return types.includes('battery') && types.length > 1;
+};
+
+/**
+ * The ThinkPad T480 (the demo seed's "Lenovo > ThinkPad T-series > ThinkPad T480") when its page
+ * has batteries and another part type, otherwise the first model whose page has, with that page.
+ */
 async function modelWithBatteries(page: Page) {
+  const { models: named } = await getApi<LaptopList>(page, '/api/laptops?q=T480');
+  const t480 = named.find((model) => model.slug === 'lenovo-thinkpad-t480');
+  if (t480) {
+    const laptop = await getApi<LaptopPage>(page, `/api/laptops/${t480.slug}`);
+    if (hasBatteriesAndMore(laptop)) return { brand: t480.brand, series: t480.series, laptop };
+  }
   const { brands } = await getApi<LaptopBrands>(page, '/api/laptops/brands');
   for (const brand of brands) {
     for (const series of brand.series) {
@@ -26,8 +41,7 @@ async function modelWithBatteries(page: Page) {
       );
       for (const model of models) {
         const laptop = await getApi<LaptopPage>(page, `/api/laptops/${model.slug}`);
-        const types = laptop.groups.map((group) => group.category.slug);
-        if (types.includes('battery') && types.length > 1) return { brand, series, laptop };
+        if (hasBatteriesAndMore(laptop)) return { brand, series, laptop };
       }
     }
   }
@@ -58,7 +72,7 @@ const suggestionBox = (page: Page) =>
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Suggested laptop models' });
 const partCards = (page: Page) => page.getByTestId('part-card');
 
-test('a customer picks brand, series and model, filters to batteries and opens a part', async ({
+test('a customer picks brand, series and model, filters to batteries, opens a part and sees what it fits', async ({
   page,
   baseURL,
 }) => {
@@ -119,8 +133,38 @@ test('a customer picks brand, series and model, filters to batteries and opens a
   await expect(page).toHaveURL(`/tools/${battery!._id}`);
   await expect(page.getByRole('heading', { name: battery!.name, level: 1 })).toBeVisible();
 
-  // The breadcrumb's series opens the picker with the brand and the series chosen.
-  await page.goBack();
+  // The part's page says what it is and what it fits, as its card does; the sentence opens the
+  // whole list, the chosen model in it, each a link to its page.
+  const details = page.getByRole('region', { name: 'Part details' });
+  const detail = (term: string) =>
+    details.locator('dl > div').filter({ has: page.getByRole('term').getByText(term) });
+  await expect(detail('SKU')).toContainText(battery!.sku);
+  await expect(detail('Part type')).toContainText(batteries.category.name);
+  await expect(detail('Brand')).toContainText(battery!.brand);
+  await expect(detail('Condition')).toContainText(new RegExp(battery!.condition, 'i'));
+  for (const { number } of battery!.partNumbers) {
+    await expect(detail('Part number')).toContainText(number);
+  }
+  const fits = await getApi<LaptopList>(page, `/api/tools/${battery!._id}/fits`);
+  const fitsButton = details.getByRole('button', { name: /^Fits / });
+  await expect(fitsButton).toContainText(`Fits ${battery!.fits.models[0]!.name}`);
+  await expect(fitsButton).toHaveAttribute('aria-expanded', 'false');
+  const everyModel = details.getByRole('list').filter({ has: page.getByRole('link') });
+  await expect(everyModel).toBeHidden();
+  await fitsButton.click();
+  await expect(fitsButton).toHaveAttribute('aria-expanded', 'true');
+  await expect(everyModel.getByRole('link')).toHaveText(
+    fits.models.map((fitted) => `${fitted.brand.name} ${fitted.name}`),
+  );
+  const chosen = everyModel.getByRole('link', { name: `${brand.name} ${model.name}`, exact: true });
+  await expect(chosen).toHaveAttribute('href', `/laptops/${model.slug}`);
+  await expectAccessible(page, 'any');
+
+  // Its link leads back to the model's page; the breadcrumb's series opens the picker with the
+  // brand and the series chosen.
+  await chosen.click();
+  await expect(page).toHaveURL(`/laptops/${model.slug}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await breadcrumb.getByRole('link', { name: series.name }).click();
   await expect(picker.getByLabel('Brand')).toHaveValue(brand.slug);
   await expect(picker.getByLabel('Series')).toHaveValue(series.slug);

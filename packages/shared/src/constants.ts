@@ -11,6 +11,12 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 export const REVIEW_NAME_MAX = 20;
 export const TOOL_NAME_MAX = 20;
 
+/**
+ * How many models a card names before "and N more" (the full list is `GET /api/tools/{id}/fits`).
+ * Here, not with the search's schemas: the part pages name them too, without zod.
+ */
+export const FITS_NAMED_MAX = 3;
+
 /** How many different tools one cart may hold (the API's and the browser's carts alike). */
 export const CART_LINES_MAX = 50;
 

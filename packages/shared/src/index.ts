@@ -4,6 +4,7 @@ export * from './messages';
 export * from './money';
 export * from './schemas/auth';
 export * from './schemas/cart';
+export * from './schemas/catalogue';
 export * from './schemas/email';
 export * from './schemas/health';
 export * from './schemas/id';

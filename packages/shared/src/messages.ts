@@ -179,6 +179,37 @@ export const messages = {
     nextAttemptAt: (when: string) => `Next attempt ${when}`,
     nextAttemptSoon: 'Next attempt soon',
   },
+  /** Import catalogue (admins; issue 33): the catalogue in bulk, as CSV files. */
+  catalogueImport: {
+    title: 'Import catalogue',
+    intro:
+      'Add or update laptop models or parts from a CSV file. Check the file first: nothing is written until you import it, and a file with any error is not imported at all.',
+    kindLegend: 'What the file holds',
+    kinds: { models: 'Laptop models', parts: 'Parts' },
+    fileLabel: 'CSV file',
+    fileRequired: 'Choose a .csv file',
+    check: 'Check file',
+    import: 'Import',
+    checkFirst: 'Check the file before importing it.',
+    checked: (rows: number) =>
+      `The file is ready to import: ${rows} ${rows === 1 ? 'row' : 'rows'}.`,
+    imported: (created: number, updated: number) =>
+      `Catalogue imported: ${created} created, ${updated} updated.`,
+    emptyFile: 'The file has no rows to import.',
+    counts: { created: 'To create', updated: 'To update', unchanged: 'Unchanged' },
+    countsDone: { created: 'Created', updated: 'Updated', unchanged: 'Unchanged' },
+    errorsTitle: (count: number) =>
+      `The file was not imported: ${count} ${count === 1 ? 'error' : 'errors'}`,
+    columns: { row: 'Row', column: 'Column', message: 'Error' },
+    wholeRow: 'Whole row',
+    errorsShown: (shown: number) =>
+      `The first ${shown} are listed; fix them and check the file again.`,
+    downloadTitle: 'Download current catalogue (CSV)',
+    download: { models: 'Download laptop models (CSV)', parts: 'Download parts (CSV)' },
+    downloadFailed: 'The catalogue could not be downloaded. Please try again.',
+    changedMeanwhile:
+      'The catalogue changed while the file was being imported, and nothing was written. Check the file again.',
+  },
   /** The parts catalogue's fields of a tool (issue 33): what the server refuses by name. */
   catalogue: {
     unknownCategory: (slug: string) => `Unknown category: ${slug}`,

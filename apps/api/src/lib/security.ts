@@ -63,26 +63,43 @@ export const apiSecurityHeaders = (
 ];
 
 /**
- * JSON bodies beyond the limit are refused before they are read whole. GET and HEAD carry no
- * body, and a declared Content-Length is checked as a number: only a chunked body is counted
- * as it streams in. (Asking for the body stream builds a full Request, which costs more than
- * the rest of a purchase's handling.)
+ * Bodies beyond `maxBytes` are refused before they are read whole. GET and HEAD carry no body,
+ * and a declared Content-Length is checked as a number: only a chunked body is counted as it
+ * streams in. (Asking for the body stream builds a full Request, which costs more than the rest
+ * of a purchase's handling.)
  */
-export const jsonBodyLimit = (env: Pick<Env, 'BODY_LIMIT_BYTES'>): MiddlewareHandler => {
+export const bodyLimitOf = (maxBytes: number): MiddlewareHandler => {
   const tooLarge: Parameters<typeof bodyLimit>[0]['onError'] = (c) =>
     c.json(
-      errorBody('PAYLOAD_TOO_LARGE', `Request body is larger than ${env.BODY_LIMIT_BYTES} bytes`),
+      errorBody('PAYLOAD_TOO_LARGE', `Request body is larger than ${maxBytes} bytes`),
       errorStatus.PAYLOAD_TOO_LARGE,
     );
-  const streamedLimit = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
+  const streamedLimit = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const length = c.req.header('content-length');
     if (length === undefined || c.req.header('transfer-encoding') !== undefined) {
       return streamedLimit(c, next);
     }
-    return Number.parseInt(length, 10) > env.BODY_LIMIT_BYTES ? tooLarge(c) : next();
+    return Number.parseInt(length, 10) > maxBytes ? tooLarge(c) : next();
   };
+};
+
+/** JSON bodies: at most BODY_LIMIT_BYTES. */
+export const jsonBodyLimit = (env: Pick<Env, 'BODY_LIMIT_BYTES'>): MiddlewareHandler =>
+  bodyLimitOf(env.BODY_LIMIT_BYTES);
+
+/**
+ * Every body at most BODY_LIMIT_BYTES, but those of the paths given, each with its own limit
+ * (a catalogue import's CSV file: CATALOGUE_IMPORT_LIMIT_BYTES). One layer, whatever the path.
+ */
+export const bodyLimits = (
+  env: Pick<Env, 'BODY_LIMIT_BYTES'>,
+  larger: Record<string, number>,
+): MiddlewareHandler => {
+  const json = jsonBodyLimit(env);
+  const byPath = new Map(Object.entries(larger).map(([path, max]) => [path, bodyLimitOf(max)]));
+  return (c, next) => (byPath.get(c.req.path) ?? json)(c, next);
 };
 
 /** Cross-origin calls only from the configured origins; none by default. */

@@ -33,7 +33,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     };
     const answers: Partial<Record<Role, number>> = {};
     for (const role of roles) {
-      const { path, body, raw } = row.request(world);
+      const { path, body, raw, contentType } = row.request(world);
       const account = credentials[role];
       const response = await app.request(path, {
         method: methodOf(row.route),
@@ -41,7 +41,7 @@ describeEachDatabase('authorization matrix', (kind) => {
           Origin: TEST_ORIGIN,
           ...(account ? { Authorization: `Bearer ${account.token}`, Cookie: account.cookie } : {}),
           ...(body !== undefined || raw !== undefined
-            ? { 'Content-Type': 'application/json' }
+            ? { 'Content-Type': contentType ?? 'application/json' }
             : {}),
         },
         body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),

@@ -9,6 +9,8 @@
  */
 import {
   AllOrdersQuerySchema,
+  CatalogueExportQuerySchema,
+  CatalogueImportQuerySchema,
   LoginSchema,
   OrderFilterSchema,
   OrderListQuerySchema,
@@ -38,7 +40,15 @@ import type { Database } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
 import { newPerson } from '../test/identity';
 import { type TestApp, TEST_ORIGIN, createTestApp } from '../test/test-app';
-import { type Account, buildWorld, matrix, type Role, toolBody, type World } from './route-table';
+import {
+  type Account,
+  buildWorld,
+  catalogueCsv,
+  matrix,
+  type Role,
+  toolBody,
+  type World,
+} from './route-table';
 
 type Json = Record<string, unknown>;
 
@@ -59,6 +69,8 @@ interface TextCase {
   paramStatus?: 400 | 404;
   /** The clean request's status; the route table's for the caller unless said. */
   accepted?: number;
+  /** A CSV body (text/csv) instead of JSON: its cells are checked by catalogue.test.ts. */
+  csv?: (world: World) => string;
 }
 
 /** The parts catalogue's text fields of a tool (issue 33), every one filled; a SKU of its own. */
@@ -348,6 +360,19 @@ const cases: TextCase[] = [
     paramStatus: 404,
   },
   {
+    route: 'POST /api/catalogue/import',
+    caller: 'admin',
+    query: () => ({ kind: 'parts', dryRun: 'true' }),
+    schema: CatalogueImportQuerySchema,
+    csv: catalogueCsv,
+  },
+  {
+    route: 'GET /api/catalogue/export',
+    caller: 'admin',
+    query: () => ({ kind: 'parts' }),
+    schema: CatalogueExportQuerySchema,
+  },
+  {
     route: 'GET /api/search',
     caller: 'anonymous',
     query: () => ({
@@ -617,8 +642,9 @@ describeEachDatabase('control characters in every text input', (kind) => {
               ? { Authorization: `Bearer ${account.token}`, Cookie: account.cookie }
               : {}),
             ...(request.body ? { 'Content-Type': 'application/json' } : {}),
+            ...(textCase.csv ? { 'Content-Type': 'text/csv' } : {}),
           },
-          body: request.body ? JSON.stringify(request.body) : undefined,
+          body: request.body ? JSON.stringify(request.body) : textCase.csv?.(world),
         });
       const expectRefused = async (response: Response, field: string, label: string) => {
         const text = await response.text();

@@ -25,7 +25,8 @@ export interface World {
 export interface Row {
   route: string;
   /** The concrete request for the route, built from the world. */
-  request: (world: World) => { path: string; body?: unknown; raw?: string };
+  /** `raw` is sent as it is, with `contentType` (JSON unless said). */
+  request: (world: World) => { path: string; body?: unknown; raw?: string; contentType?: string };
   expected: Record<Role, number>;
 }
 
@@ -63,6 +64,14 @@ const reviewBody = {
   description: 'Good',
   img: '/images/avatars/avatar-1.svg',
 };
+
+/** A parts file of one row, for the world's tool and laptop: valid, whoever sends it. */
+export const catalogueCsv = (w: World) =>
+  [
+    'sku,name,category,brand,condition,price,minOrderQuantity,availableQuantity,weightGrams,description,img,partNumbers,fits',
+    `${w.tool.sku},Matrix Tool,battery,Lenovo,new,5,1,10,50,For the matrix,/images/tools/nvme-ssd.svg,fru:01AV431,${w.laptop.brand} World Book 1`,
+    '',
+  ].join('\r\n');
 
 export const matrix: Row[] = [
   { route: 'GET /api/health', request: () => ({ path: '/api/health' }), expected: all(200) },
@@ -287,6 +296,21 @@ export const matrix: Row[] = [
   {
     route: 'DELETE /api/tools/:id',
     request: (w) => ({ path: `/api/tools/${w.tool._id}` }),
+    expected: guarded(403, 403, 200),
+  },
+  // The catalogue in bulk (issue 33): admins only.
+  {
+    route: 'POST /api/catalogue/import',
+    request: (w) => ({
+      path: '/api/catalogue/import?kind=parts&dryRun=true',
+      raw: catalogueCsv(w),
+      contentType: 'text/csv',
+    }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'GET /api/catalogue/export',
+    request: () => ({ path: '/api/catalogue/export?kind=parts' }),
     expected: guarded(403, 403, 200),
   },
   {

@@ -48,6 +48,8 @@ export const testEnv: AppEnv = {
   NODE_ENV: 'test',
   CORS_ORIGINS: [],
   BODY_LIMIT_BYTES: 100 * 1024,
+  // Small, so a test reaches it; production's is 20 MB (env.ts).
+  CATALOGUE_IMPORT_LIMIT_BYTES: 4 * 1024 * 1024,
   PUBLIC_URL: TEST_ORIGIN,
   ADMIN_EMAIL: 'admin@partsshop.com',
   ACCESS_TOKEN_TTL_MINUTES: 60,

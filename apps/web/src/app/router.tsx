@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router';
-import { SEARCH_PATH } from '../features/search/utils/search-paths';
 import { paths } from '../lib/paths';
 import { RootLayout } from './layouts/root-layout';
 import { lazyScreen } from './lazy-screen';
@@ -43,7 +42,7 @@ export const routes: RouteObject[] = [
           { path: paths.devOutbox, lazy: lazyScreen(() => import('./routes/dev-outbox')) },
           { path: paths.cart, lazy: lazyScreen(() => import('./routes/cart')) },
           { path: paths.laptopPattern, lazy: lazyScreen(() => import('./routes/laptop')) },
-          { path: SEARCH_PATH, lazy: lazyScreen(() => import('./routes/search')) },
+          { path: paths.search, lazy: lazyScreen(() => import('./routes/search')) },
           {
             element: <RequireSignIn />,
             children: [
@@ -100,6 +99,10 @@ export const routes: RouteObject[] = [
                       {
                         path: paths.dashboard.manageTools,
                         lazy: lazyScreen(() => import('./routes/dashboard/manage-tools')),
+                      },
+                      {
+                        path: paths.dashboard.importCatalogue,
+                        lazy: lazyScreen(() => import('./routes/dashboard/import-catalogue')),
                       },
                     ],
                   },

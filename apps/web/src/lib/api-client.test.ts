@@ -67,6 +67,21 @@ describe('the API client', () => {
     ]);
   });
 
+  it('sends a file as the body in its content type, and answers the JSON', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { created: 1 }));
+    const file = new Blob(['sku,name\r\n']);
+    await expect(
+      api.sendFile('/catalogue/import', {
+        query: { kind: 'parts', dryRun: 'true' },
+        file,
+        type: 'text/csv',
+      }),
+    ).resolves.toEqual({ created: 1 });
+    expect(sent().url).toBe('/api/catalogue/import?kind=parts&dryRun=true');
+    expect(sent().init).toMatchObject({ method: 'POST', body: file });
+    expect(sent().headers['Content-Type']).toBe('text/csv');
+  });
+
   it('turns the error shape, another failure and no answer into an ApiError', async () => {
     fetchMock.mockResolvedValueOnce(
       json(409, { error: { code: 'OUT_OF_STOCK', message: 'Not enough', requestId: 'r' } }),

@@ -87,6 +87,8 @@ interface AnyRequest {
   query?: Record<string, string | number | boolean | undefined>;
   header?: Record<string, string | undefined>;
   body?: unknown;
+  /** A file sent as the body, with its content type (a CSV import), instead of JSON. */
+  file?: { data: Blob | string; type: string };
   signal?: AbortSignal;
 }
 
@@ -97,7 +99,7 @@ interface AnyRequest {
 async function apiRequest(
   method: Method,
   template: string,
-  { path: params, query, header, body, signal }: AnyRequest = {},
+  { path: params, query, header, body, file, signal }: AnyRequest = {},
   as: 'json' | 'file' = 'json',
 ): Promise<{ data: unknown; headers: Headers }> {
   const search = new URLSearchParams();
@@ -113,6 +115,7 @@ async function apiRequest(
     if (value !== undefined) headers[name] = value;
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (file) headers['Content-Type'] = file.type;
   const token = localStorage.getItem(ACCESS_TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -121,7 +124,7 @@ async function apiRequest(
     response = await fetch(url, {
       method: method.toUpperCase(),
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ? file.data : body === undefined ? undefined : JSON.stringify(body),
       signal,
       credentials: 'include',
     });
@@ -168,6 +171,16 @@ type ListPath = {
 
 type ItemOf<List> = List extends (infer Item)[] ? Item : never;
 
+/** The content types other than JSON a POST's contract takes as its body. */
+type FileType<P extends ApiPath<'post'>> =
+  NonNullable<Operation<'post', P>['requestBody']> extends { content: infer Content }
+    ? Exclude<keyof Content, 'application/json'> & string
+    : never;
+/** The paths whose POST takes a file (a body other than JSON). */
+type FilePath = {
+  [P in ApiPath<'post'>]: [FileType<P>] extends [never] ? never : P;
+}[ApiPath<'post'>];
+
 export const api = {
   get: call('get'),
   post: call('post'),
@@ -182,6 +195,18 @@ export const api = {
     const { data, headers } = await apiRequest('get', path, request as AnyRequest);
     const items = data as ItemOf<ApiAnswer<'get', P>>[];
     return { items, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? items.length) };
+  },
+  /**
+   * A file sent to the API as the body, in the content type its contract declares (a CSV
+   * import to `POST /api/catalogue/import`); the JSON answer.
+   */
+  sendFile: async <P extends FilePath>(
+    path: P,
+    request: Omit<ApiRequest<'post', P>, 'body'> & { file: Blob | string; type: FileType<P> },
+  ) => {
+    const { file, type, ...rest } = request;
+    const sent = { ...(rest as AnyRequest), file: { data: file, type } };
+    return (await apiRequest('post', path, sent)).data as ApiAnswer<'post', P>;
   },
   /** A file the API sends (a CSV export), with the name its Content-Disposition gives. */
   file: async <P extends ApiPath<'get'>>(

@@ -4337,7 +4337,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Tool'][];
+            'application/json': components['schemas']['ListedTool'][];
           };
         };
         /** @description The page is unchanged since the ETag given in If-None-Match */
@@ -4785,6 +4785,207 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/catalogue/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import laptop models or parts from a CSV file, all rows or none (admins)
+     * @description The header row names the columns, exactly in the order of docs/product.md ("The catalogue as CSV"). Every row is checked first; any error refuses the whole file with 400 VALIDATION_FAILED whose `fields` are keyed `row:column` (the header is row 1; `*` for the whole row). With `dryRun=true` nothing is written; otherwise all rows are written in one transaction. The body may be up to CATALOGUE_IMPORT_LIMIT_BYTES.
+     */
+    post: {
+      parameters: {
+        query: {
+          kind: 'models' | 'parts';
+          dryRun: 'true' | 'false';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'text/csv': string;
+        };
+      };
+      responses: {
+        /** @description What was (or, on a dry run, would be) created and updated */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CatalogueImportReport'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/catalogue/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The laptop models, or the parts on sale, as a CSV file the import takes (admins) */
+    get: {
+      parameters: {
+        query: {
+          kind: 'models' | 'parts';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A CSV file with a header row; text cells that could run as formulas escaped */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/csv': string;
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/search': {
@@ -6016,6 +6217,32 @@ export interface components {
         availableQuantity: number;
       }[];
     };
+    ListedTool: {
+      _id: string;
+      name: string;
+      img: string;
+      description: string;
+      minOrderQuantity: number;
+      availableQuantity: number;
+      price: number;
+      sku: string;
+      category: {
+        slug: string;
+        name: string;
+      };
+      brand: string;
+      /** @enum {string} */
+      condition: 'new' | 'refurbished' | 'used' | 'compatible';
+      weightGrams: number;
+      partNumbers: components['schemas']['PartNumber'][];
+      fitsCount: number;
+    };
+    PartNumber: {
+      /** @enum {string} */
+      kind: 'mpn' | 'fru' | 'oem' | 'cross-reference';
+      maker: string;
+      number: string;
+    };
     Tool: {
       _id: string;
       name: string;
@@ -6035,17 +6262,25 @@ export interface components {
       weightGrams: number;
       partNumbers: components['schemas']['PartNumber'][];
     };
-    PartNumber: {
-      /** @enum {string} */
-      kind: 'mpn' | 'fru' | 'oem' | 'cross-reference';
-      maker: string;
-      number: string;
-    };
     PartNumberInput: {
       /** @enum {string} */
       kind: 'mpn' | 'fru' | 'oem' | 'cross-reference';
       maker: string;
       number: string;
+    };
+    CatalogueImportReport: {
+      /** @enum {string} */
+      kind: 'models' | 'parts';
+      dryRun: boolean;
+      rows: number;
+      created: number;
+      updated: number;
+      unchanged: number;
+      keys: {
+        created: string[];
+        updated: string[];
+        unchanged: string[];
+      };
     };
     SearchResult: {
       items: components['schemas']['Part'][];

@@ -25,6 +25,13 @@ export const paths = {
   laptopPattern: '/laptops/:slug',
   /** The home page's laptop picker ("Find parts for your laptop"). */
   laptopPickerAnchor: 'find-parts',
+  /** The search page: parts found by number, model or words (its filters ride in the query). */
+  search: '/search',
+  /** The search page for what was typed: `/search?q=t480%20battery`. */
+  searchFor: (q: string) => {
+    const text = q.trim();
+    return text ? `/search?${new URLSearchParams({ q: text })}` : '/search';
+  },
   cart: '/cart',
   checkout: '/checkout',
   dashboard: {
@@ -42,6 +49,8 @@ export const paths = {
     addTool: '/dashboard/addTool',
     manageAllOrders: '/dashboard/manageAllOrders',
     manageTools: '/dashboard/manageTools',
+    /** The catalogue in bulk: laptop models or parts from a CSV file, and the current ones as CSV. */
+    importCatalogue: '/dashboard/importCatalogue',
   },
   /** The tools section of the home page (anchored as ourTools). */
   ourToolsAnchor: 'ourTools',

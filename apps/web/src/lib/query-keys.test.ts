@@ -25,6 +25,45 @@ describe('queryKeys', () => {
       expect(partialMatchKey(key, auth.all)).toBe(true);
   });
 
+  it('keeps the parts catalogue under its roots: the search, the models a part fits, a laptop page', () => {
+    const { tools, laptops, categories } = queryKeys;
+    // What a change of the tools (stock, price, part details, removal) refreshes.
+    for (const key of [
+      tools.search({ q: 't480 battery', category: 'battery', page: 2 }),
+      tools.fits('t1'),
+      tools.everyFits,
+      laptops.page('lenovo-thinkpad-t480'),
+    ])
+      expect(partialMatchKey(key, tools.all)).toBe(true);
+    // Each part's models under one prefix, which no other view of the tools shares.
+    expect(partialMatchKey(tools.fits('t1'), tools.everyFits)).toBe(true);
+    for (const key of [
+      tools.detail('t1'),
+      tools.list({ page: 1 }),
+      tools.managed({ page: 1 }),
+      tools.search({ q: 'fits' }),
+      laptops.page('fits'),
+    ])
+      expect(partialMatchKey(key, tools.everyFits)).toBe(false);
+    // Two parts' models, two queries: the same part's, one.
+    expect(tools.fits('t1')).not.toEqual(tools.fits('t2'));
+    expect(tools.fits('t1')).toEqual(tools.fits('t1'));
+    // The picker's brands and lists are the laptops'; a part type is neither.
+    for (const key of [laptops.brands, laptops.list({ brand: 'lenovo', series: 'thinkpad-t' })])
+      expect(partialMatchKey(key, laptops.all)).toBe(true);
+    expect(partialMatchKey(laptops.page('lenovo-thinkpad-t480'), laptops.all)).toBe(false);
+    for (const key of [tools.all, laptops.all])
+      expect(partialMatchKey(categories.all, key)).toBe(false);
+  });
+
+  it("names every root once: no resource is refreshed by another one's change", () => {
+    const roots = Object.values(queryKeys).map((resource) =>
+      'all' in resource ? resource.all[0] : undefined,
+    );
+    const named = roots.filter((root) => root !== undefined);
+    expect(new Set(named).size).toBe(named.length);
+  });
+
   it("keeps the signed-in user's token and admin check under the prefixes sign-out drops", () => {
     expect(partialMatchKey(queryKeys.auth.token('ann@example.com'), queryKeys.auth.tokens)).toBe(
       true,

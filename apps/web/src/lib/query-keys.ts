@@ -26,6 +26,8 @@ export const queryKeys = {
     managed: (query: object) => ['tools', 'manage', query] as const,
     /** A page of the search page's results: words, filters, order and page (`GET /api/search`). */
     search: (query: object) => ['tools', 'search', query] as const,
+    /** Every part's models: what a change of one tool does not refresh (`toolsButTheirModels`). */
+    everyFits: ['tools', 'fits'] as const,
     /** Every laptop model one part fits (`GET /api/tools/{id}/fits`). */
     fits: (id: string) => ['tools', 'fits', id] as const,
   },
@@ -49,6 +51,8 @@ export const queryKeys = {
     detail: (orderId: string) => ['orders', 'detail', orderId] as const,
     history: (orderId: string) => ['orders', 'history', orderId] as const,
   },
+  /** The part types (`GET /api/categories`): Add Tool's and the editor's list. */
+  categories: { all: ['categories'] as const },
   /** A signed-in customer's cart, kept by the shop (a visitor's is in the browser). */
   cart: {
     all: ['cart'] as const,

@@ -41,7 +41,7 @@ import {
   LaptopModelSchema,
 } from './laptop';
 import { LaptopPageSchema, PartSchema, SearchResultSchema } from './search';
-import { ToolCreatedSchema, ToolRemovedSchema, ToolSchema } from './tool';
+import { ListedToolSchema, ToolCreatedSchema, ToolRemovedSchema, ToolSchema } from './tool';
 
 /**
  * The answers the API publishes (GET /api/openapi.json is built from these schemas, and the
@@ -137,6 +137,7 @@ const answers: [string, z.ZodType, Record<string, unknown>, string[]][] = [
   ['health', HealthSchema, { status: 'ok' }, []],
   ['ready', ReadySchema, { status: 'ready' }, []],
   ['tool', ToolSchema, tool, []],
+  ['listed tool', ListedToolSchema, { ...tool, fitsCount: 4 }, []],
   ['tool created', ToolCreatedSchema, { ...tool, message: 'Tool Added' }, []],
   ['tool removed', ToolRemovedSchema, { deletedCount: 1, retired: true }, []],
   ['part', PartSchema, part, []],

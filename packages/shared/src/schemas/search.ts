@@ -5,10 +5,7 @@ import { clampLimit, pagingFields } from './paging';
 import { noControlCharacters } from './text';
 import { ToolSchema } from './tool';
 
-/** How many models a card names before "and N more" (the full list is `GET /api/tools/{id}/fits`). */
-export const FITS_NAMED_MAX = 3;
-
-/** What a part fits: how many models, and the first few by name. */
+/** What a part fits: how many models, and the first few (`FITS_NAMED_MAX`) by name. */
 export const FitsSummarySchema = z
   .object({ count: z.number().int(), models: z.array(LaptopRefSchema) })
   .meta({ id: 'FitsSummary' });

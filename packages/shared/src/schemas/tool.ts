@@ -33,6 +33,15 @@ export const ToolSchema = z
   .meta({ id: 'Tool' });
 export type Tool = z.infer<typeof ToolSchema>;
 
+/**
+ * A tool in a page of `GET /api/tools`: the tool and how many laptop models it fits, so Manage
+ * Tools says "Fits N models" without asking each row's models (`GET /api/tools/{id}/fits`).
+ */
+export const ListedToolSchema = ToolSchema.extend({ fitsCount: z.number().int() }).meta({
+  id: 'ListedTool',
+});
+export type ListedTool = z.infer<typeof ListedToolSchema>;
+
 /** `POST /api/tools`: the tool as stored, and the message the form shows. */
 export const ToolCreatedSchema = ToolSchema.extend({ message: z.string() });
 

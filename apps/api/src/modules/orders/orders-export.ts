@@ -2,28 +2,25 @@ import type { OrderFilter } from '@shop/shared';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { CopyCsv } from '../../db/copy-csv';
 import type { Database } from '../../db/schema';
+import { FORMULA_FIRST, FORMULA_FIRST_CONTROL, FORMULA_LEADING_SPACE } from '../../lib/csv-formula';
 import { filtered, newestFirst } from './orders.queries';
 
 /**
- * The white space a spreadsheet may skip before a formula: what JavaScript's trim removes (tab,
- * line breaks, space, no-break and the other Unicode spaces, the byte-order mark). As `chr()`
- * calls: the export runs as COPY, which takes no bound parameters.
+ * The formula rule's white space and first characters (lib/csv-formula.ts), as SQL: `chr()`
+ * calls and literals, since the export runs as COPY, which takes no bound parameters.
  */
-const LEADING_SPACE = sql.raw(
-  [9, 10, 11, 12, 13, 32, 160, 5760, ...Array.from({ length: 11 }, (_, i) => 8192 + i)]
-    .concat([8232, 8233, 8239, 8287, 12288, 65279])
-    .map((code) => `chr(${code})`)
-    .join(' || '),
-);
+const LEADING_SPACE = sql.raw(FORMULA_LEADING_SPACE.map((code) => `chr(${code})`).join(' || '));
+const FIRST = sql.raw(FORMULA_FIRST.map((character) => `'${character}'`).join(', '));
+const FIRST_CONTROL = sql.raw(FORMULA_FIRST_CONTROL.map((code) => `chr(${code})`).join(', '));
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @ first, or after white space; tab or
  * carriage return first) starts with `'`: the buyers wrote these cells (OWASP's CSV injection
- * advice).
+ * advice). `runsAsFormula`'s rule, in SQL.
  */
 const formulaSafe = (text: RawBuilder<string | null>) =>
-  sql<string>`case when left(ltrim(${text}, ${LEADING_SPACE}), 1) in ('=', '+', '-', '@')
-    or left(${text}, 1) in (chr(9), chr(13))
+  sql<string>`case when left(ltrim(${text}, ${LEADING_SPACE}), 1) in (${FIRST})
+    or left(${text}, 1) in (${FIRST_CONTROL})
     then '''' || ${text} else ${text} end`;
 
 /**

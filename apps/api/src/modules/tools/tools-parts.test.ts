@@ -226,6 +226,34 @@ describeEachDatabase('the parts fields of a tool, by admins', (kind) => {
     expect((await listed())?.brand).toBe('Cached-not');
   });
 
+  it('lists each tool with how many models it fits: on sale, searched and retired', async () => {
+    const tool = await created({ fits: [T490, T480] });
+    const fitsCountIn = async (path: string) => {
+      const response = await send(app, 'GET', path, admin.token);
+      expect(response.status, path).toBe(200);
+      const page = (await response.json()) as (Tool & { fitsCount: number })[];
+      return page.find((item) => item._id === tool._id)?.fitsCount;
+    };
+    const search = encodeURIComponent(tool.name);
+    expect(await fitsCountIn('/api/tools?limit=100')).toBe(2);
+    expect(await fitsCountIn(`/api/tools?search=${search}`)).toBe(2);
+    // A change of its models shows at once (the cache forgets), none included.
+    expect((await patch(tool._id, { fits: [T580] })).status).toBe(200);
+    expect(await fitsCountIn('/api/tools?limit=100')).toBe(1);
+    expect((await patch(tool._id, { fits: [] })).status).toBe(200);
+    expect(await fitsCountIn(`/api/tools?search=${search}`)).toBe(0);
+    // The one field more is the list's: one tool answers as before.
+    expect(await shown(tool._id)).not.toHaveProperty('fitsCount');
+
+    expect((await patch(tool._id, { fits: [T480] })).status).toBe(200);
+    await app.database.db
+      .updateTable('tools')
+      .set({ retired_at: sql<Date>`now()` })
+      .where('id', '=', tool._id)
+      .execute();
+    expect(await fitsCountIn(`/api/tools?retired=true&search=${search}`)).toBe(1);
+  });
+
   it('answers 404 for a tool that is not there, whatever it is sent', async () => {
     const missing = '00000000-0000-4000-8000-000000000000';
     expect((await patch(missing, { fits: [T480] })).status).toBe(404);

@@ -1,5 +1,6 @@
 import {
   idParams,
+  ListedToolSchema,
   messages,
   TOTAL_COUNT_HEADER,
   ToolCreatedSchema,
@@ -25,7 +26,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 
 const ToolParams = idParams('Tool');
 
-const toolsPage = jsonPage(ToolSchema, 'One page of tools', 'tools');
+// Each with how many laptop models it fits (Manage Tools' "Fits N models").
+const toolsPage = jsonPage(ListedToolSchema, 'One page of tools', 'tools');
 const listTools = defineRoute({
   method: 'get',
   path: '/',

@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   dollarsToCents,
+  type ListedTool,
   messages,
   type PartNumber,
   type Tool,
@@ -48,6 +49,18 @@ export function toTool(row: CatalogueRow): Tool {
     partNumbers: row.part_numbers,
   };
 }
+
+/**
+ * How many laptop models a tool fits, a subquery of the statement that reads a page of tools
+ * (the fitment's primary key starts with the tool): Manage Tools' "Fits N models".
+ */
+const fitsCountField = sql<number>`(select count(*)::int from fitment f
+  where f.tool_id = tools.id)`.as('fits_count');
+
+const toListedTool = (row: CatalogueRow & { fits_count: number }): ListedTool => ({
+  ...toTool(row),
+  fitsCount: row.fits_count,
+});
 
 /** PostgreSQL's answer when a row is still referred to by another table's foreign key. */
 const isForeignKeyViolation = (error: unknown) =>
@@ -185,6 +198,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     activeTools()
       .selectAll()
       .select(catalogueFields)
+      .select(fitsCountField)
       .orderBy('created_at')
       .orderBy('id')
       .limit(limit)
@@ -222,14 +236,14 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     retired,
     page,
     limit,
-  }: ToolListQuery): Promise<{ tools: Tool[]; total: number }> {
+  }: ToolListQuery): Promise<{ tools: ListedTool[]; total: number }> {
     const offset = (page - 1) * limit;
     if (search || retired) {
       const pattern = search ? containing(search) : undefined;
       return searchPage({ pattern, retired: retired ?? false }, limit, offset);
     }
     const [rows, counted] = await Promise.all([activePage(limit, offset), activeCount()]);
-    return { tools: rows.map(toTool), total: counted[0]!.total };
+    return { tools: rows.map(toListedTool), total: counted[0]!.total };
   }
 
   /**
@@ -266,6 +280,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
       .innerJoin('tools', 'tools.id', 'page.id')
       .selectAll('tools')
       .select(catalogueFields)
+      .select(fitsCountField)
       .select((eb) =>
         eb
           .selectFrom('matches')
@@ -275,7 +290,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
       .orderBy('page.created_at')
       .orderBy('page.id')
       .execute();
-    if (rows[0]) return { tools: rows.map(toTool), total: rows[0].total ?? 0 };
+    if (rows[0]) return { tools: rows.map(toListedTool), total: rows[0].total ?? 0 };
     // Past the last page: no row carries the count.
     const count = await matches
       .selectFrom('matches')

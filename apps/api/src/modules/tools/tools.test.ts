@@ -1,4 +1,10 @@
-import { type Tool, LIST_PAGE_SIZE_MAX, ToolSchema } from '@shop/shared';
+import {
+  type ListedTool,
+  type Tool,
+  LIST_PAGE_SIZE_MAX,
+  ListedToolSchema,
+  ToolSchema,
+} from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoTools } from '../../db/seed';
 import { describeEachDatabase } from '../../test/databases';
@@ -16,10 +22,12 @@ describeEachDatabase('GET /api/tools', (kind) => {
   it('lists the seeded tools with every field of docs/product.md, in catalogue order', async () => {
     const response = await app.request('/api/tools?limit=100');
     expect(response.status).toBe(200);
-    const tools = (await response.json()) as Tool[];
+    const tools = (await response.json()) as ListedTool[];
     expect(tools.length).toBeGreaterThanOrEqual(8);
-    for (const tool of tools) expect(ToolSchema.strict().parse(tool)).toEqual(tool);
+    // Each with how many laptop models it fits (Manage Tools), and nothing else.
+    for (const tool of tools) expect(ListedToolSchema.strict().parse(tool)).toEqual(tool);
     expect(tools.map((tool) => tool.name)).toEqual(demoTools.map((tool) => tool.name));
+    expect(tools.map((tool) => tool.fitsCount)).toEqual(demoTools.map((tool) => tool.fits.length));
     expect(response.headers.get('X-Total-Count')).toBe(String(demoTools.length));
   });
 
@@ -137,11 +145,14 @@ describeEachDatabase('GET /api/tools/:id', (kind) => {
   });
   afterAll(() => app.close());
 
-  it('returns one tool by its _id', async () => {
-    const [listed] = (await (await app.request('/api/tools?limit=1')).json()) as Tool[];
-    const response = await app.request(`/api/tools/${listed?._id}`);
+  it('returns one tool by its _id, as the list has it but for its count of models', async () => {
+    const [listed] = (await (await app.request('/api/tools?limit=1')).json()) as ListedTool[];
+    const { fitsCount, ...tool } = listed!;
+    expect(fitsCount).toBeGreaterThan(0);
+    const response = await app.request(`/api/tools/${tool._id}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual(listed);
+    const one = (await response.json()) as Tool;
+    expect(ToolSchema.strict().parse(one)).toEqual(tool);
   });
 
   it.each([

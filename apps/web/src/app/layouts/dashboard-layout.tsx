@@ -16,6 +16,7 @@ const adminLinks = [
   { to: paths.dashboard.addTool, label: 'Add A tool' },
   { to: paths.dashboard.manageAllOrders, label: 'Manage All Orders' },
   { to: paths.dashboard.manageTools, label: 'Manage Tools' },
+  { to: paths.dashboard.importCatalogue, label: 'Import catalogue' },
 ];
 
 /** The sidebar's links by role (docs/product.md); `onChoose` runs when one is chosen. */

@@ -4,7 +4,6 @@ import { useAuth } from '../../features/auth/hooks/use-auth';
 import { CartButton } from '../../features/cart/components/cart-button';
 import { useMergeVisitorCart } from '../../features/cart/hooks/use-merge-visitor-cart';
 import { NavbarSearch } from '../../features/search/components/navbar-search';
-import { SEARCH_PATH } from '../../features/search/utils/search-paths';
 import { useShopCart } from '../use-shop-cart';
 import { paths } from '../../lib/paths';
 import { LineIcon } from '../../components/ui/line-icon';
@@ -28,7 +27,7 @@ export function Navbar() {
   const homeLink = { to: pathname === paths.home ? paths.home : paths.homeAlias, label: 'Home' };
   const links = [homeLink, ...pageLinks, ...(status === 'signedIn' ? [dashboardLink] : [])];
   // The search page has its own, larger box.
-  const showSearch = pathname !== SEARCH_PATH;
+  const showSearch = pathname !== paths.search;
   const items = (
     <>
       {links.map((link) => (
@@ -76,7 +75,7 @@ export function Navbar() {
           {/* Between the phone's menu and room for the box: a way to the search page's own. */}
           {showSearch && (
             <Link
-              to={SEARCH_PATH}
+              to={paths.search}
               className="btn btn-ghost btn-square btn-sm hidden lg:inline-flex xl:hidden"
               aria-label="Search parts"
             >

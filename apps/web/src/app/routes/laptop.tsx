@@ -4,7 +4,6 @@ import { AddToCartButton } from '../../features/cart/components/add-to-cart-butt
 import { LaptopScreen } from '../../features/laptops/components/laptop-screen';
 import { pickerAnchorHref } from '../../features/laptops/utils/laptop-links';
 import { PartCard } from '../../features/search/components/part-card';
-import { searchHref } from '../../features/search/utils/search-paths';
 import { paths } from '../../lib/paths';
 import { useShopCart } from '../use-shop-cart';
 
@@ -47,7 +46,6 @@ export default function LaptopRoute() {
       key={slug}
       slug={slug}
       notFound={<LaptopNotFound />}
-      searchHref={searchHref}
       renderPart={(part) => (
         <PartCard
           part={part}

@@ -5,13 +5,15 @@ import { AddToCartButton } from '../../features/cart/components/add-to-cart-butt
 import { useTool } from '../../features/catalog/api/get-tool';
 import { ToolSummary } from '../../features/catalog/components/tool-summary';
 import { PurchaseForm } from '../../features/orders/components/purchase-form';
+import { PartDetails } from '../../features/search/components/part-details';
 import { neededByFromParam } from '../../lib/calendar-day';
 import { paths } from '../../lib/paths';
 import { useShopCart } from '../use-shop-cart';
 
 /**
- * The purchase page (/tools/{id}, signed in): the catalog's tool summary beside the orders
- * feature's purchase form. Our Moto's date arrives as `?neededBy=YYYY-MM-DD`.
+ * The purchase page (/tools/{id}, signed in): the catalog's tool summary and the search's part
+ * details (what it fits, its numbers) beside the orders feature's purchase form. Our Moto's date
+ * arrives as `?neededBy=YYYY-MM-DD`.
  */
 export default function PurchaseRoute() {
   const { id = '' } = useParams();
@@ -42,6 +44,7 @@ export default function PurchaseRoute() {
           <div className="content-width grid gap-8 py-10 lg:grid-cols-[2fr_3fr]">
             <div className="flex flex-col gap-4">
               <ToolSummary tool={loaded} />
+              <PartDetails tool={loaded} />
               {/* Buy this one now (the form), or several tools at once (the cart); admins do not buy. */}
               {!isAdmin && !adminLoading && (
                 <div className="flex flex-col gap-2">

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiAnswer, type ApiBody } from '../../../lib/api-client';
-import { toolsButTheirModels } from './get-tool-fits';
+import { toolsButTheirModels } from '../../../lib/get-tool-fits';
 
 export type CreateToolResponse = ApiAnswer<'post', '/tools'>;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiBody } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { toolsButTheirModels } from './get-tool-fits';
+import { toolsButTheirModels } from '../../../lib/get-tool-fits';
 
 export interface UpdateToolVariables {
   id: string;

@@ -1,6 +1,5 @@
-import { formatMoney, type Tool } from '@shop/shared';
+import { formatMoney, type ListedTool } from '@shop/shared';
 import { type RefObject, useId, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { toast } from 'sonner';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { type DataColumn, DataRow, DataTable } from '../../../components/ui/data-table';
@@ -15,8 +14,6 @@ import { MANAGED_TOOLS_PAGE_SIZE, useTools } from '../api/get-tools';
 import { ToolEditor } from './tool-editor';
 import { Pager } from '../../../components/ui/pager';
 import { LineIcon } from '../../../components/ui/line-icon';
-import { WhenNearViewport } from '../../../components/ui/when-near-viewport';
-import { useToolFits } from '../api/get-tool-fits';
 import { fitsCount } from '../utils/part-labels';
 
 /** Removing a tool asks a browser confirm with these words. */
@@ -24,7 +21,7 @@ const CONFIRM_TEXT = 'Are you sure?';
 const RETIRED_TEXT =
   'Retired: it has orders, so it is hidden from the shop and its orders are kept';
 /** The rows are ToolRows: each has its own Remove call and may open its editor beneath. */
-const columns: DataColumn<Tool>[] = [
+const columns: DataColumn<ListedTool>[] = [
   { header: 'Name', rowHeader: true, className: 'font-normal' },
   { header: 'Price per unit', align: 'end', className: 'whitespace-nowrap' },
   { header: 'Available', align: 'end' },
@@ -35,48 +32,21 @@ const toolCount = (count: number, retired: boolean) =>
   `${count} ${retired ? 'retired ' : ''}${count === 1 ? 'tool' : 'tools'}`;
 
 /**
- * "Fits N models", asked once the row comes near the screen, and no longer once the tool is being
- * removed (its models would answer 404).
+ * Under the name: the SKU, the part type and, for a tool on sale, how many models it fits (the
+ * page's own count: no request per row).
  */
-function FitsSummary({ toolId, removing }: { toolId: string; removing: boolean }) {
-  const fits = useToolFits(toolId, !removing);
-  if (fits.isPending) {
-    return (
-      <span aria-busy="true">
-        Fits <span aria-hidden="true">...</span>
-        <span className="sr-only">(counting)</span>
-      </span>
-    );
-  }
-  if (fits.isError) return <span>Models it fits: not loaded</span>;
-  return <span>{fitsCount(fits.data.length)}</span>;
-}
-
-/** Under the name: the SKU, the part type and, for a tool on sale, how many models it fits. */
-function PartSummary({
-  tool,
-  retired,
-  removing,
-}: {
-  tool: Tool;
-  retired: boolean;
-  removing: boolean;
-}) {
+function PartSummary({ tool, retired }: { tool: ListedTool; retired: boolean }) {
   return (
     <div className="text-base-content/70 flex flex-wrap gap-x-3 text-xs">
       <span className="break-all">SKU {tool.sku}</span>
       <span>{tool.category.name}</span>
-      {!retired && (
-        <WhenNearViewport placeholder={<span>Fits ...</span>}>
-          <FitsSummary toolId={tool._id} removing={removing} />
-        </WhenNearViewport>
-      )}
+      {!retired && <span>{fitsCount(tool.fitsCount)}</span>}
     </div>
   );
 }
 
 interface ToolRowProps {
-  tool: Tool;
+  tool: ListedTool;
   /** A retired tool is shown, not changed: it is off sale and kept for its orders. */
   retired: boolean;
   editing: boolean;
@@ -88,7 +58,6 @@ interface ToolRowProps {
 
 function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: ToolRowProps) {
   const deleteTool = useDeleteTool();
-  const [removing, setRemoving] = useState(false);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const editorId = `edit-tool-${tool._id}`;
 
@@ -100,18 +69,13 @@ function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: Too
 
   const onRemove = () => {
     if (!window.confirm(CONFIRM_TEXT)) return;
-    // At once, not with the mutation's state: a count asked from here on would answer 404.
-    flushSync(() => setRemoving(true));
     deleteTool.mutate(tool._id, {
       onSuccess: ({ retired }) => {
         if (retired) toast.info(RETIRED_TEXT, { description: tool.name });
         else toast.success(`${tool.name} removed`);
         listRef.current?.focus();
       },
-      onError: (error) => {
-        setRemoving(false);
-        toast.error(errorMessage(error));
-      },
+      onError: (error) => toast.error(errorMessage(error)),
     });
   };
 
@@ -133,7 +97,7 @@ function ToolRow({ tool, retired, editing, onEdit, onCloseEditor, listRef }: Too
           />
           <div className="min-w-0">
             <span className="font-semibold break-words">{tool.name}</span>
-            <PartSummary tool={tool} retired={retired} removing={removing} />
+            <PartSummary tool={tool} retired={retired} />
           </div>
         </div>,
         formatMoney(tool.price),

@@ -8,7 +8,7 @@ import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
 import { asNumber, toolInputs } from '../utils/tool-inputs';
-import { useToolFits } from '../api/get-tool-fits';
+import { useToolFits } from '../../../lib/get-tool-fits';
 import { useUpdateTool } from '../api/update-tool';
 import { changedFields } from '../utils/changed-fields';
 import { partDetailsServerFields } from '../utils/part-details';

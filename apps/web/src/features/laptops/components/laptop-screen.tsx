@@ -14,8 +14,6 @@ interface LaptopScreenProps {
   renderPart: (part: Part) => ReactNode;
   /** What an unknown model shows: the missing page's look. */
   notFound: ReactNode;
-  /** The search page for some words, offered when the model has no parts yet. */
-  searchHref: (q: string) => string;
 }
 
 /** Home > Lenovo > ThinkPad T-series > ThinkPad T480. */
@@ -130,12 +128,10 @@ function LaptopParts({
   groups: all,
   model,
   renderPart,
-  searchHref,
 }: {
   groups: Groups;
   model: LaptopModel;
   renderPart: (part: Part) => ReactNode;
-  searchHref: (q: string) => string;
 }) {
   const [params] = useSearchParams();
   const asked = params.get(CATEGORY_PARAM);
@@ -158,7 +154,7 @@ function LaptopParts({
             New parts arrive every week. Search the shop for the model, or choose another laptop.
           </p>
           <div className="flex flex-wrap justify-center gap-2">
-            <Link to={searchHref(model.name)} className="btn btn-primary">
+            <Link to={paths.searchFor(model.name)} className="btn btn-primary">
               Search for {model.name}
             </Link>
             <Link to={pickerAnchorHref} className="btn btn-outline">
@@ -205,7 +201,7 @@ function LaptopParts({
  * and every part on sale that fits it, by part type, with a filter kept in the URL
  * (`?category=battery`) so Back, Forward and a reload keep it.
  */
-export function LaptopScreen({ slug, renderPart, notFound, searchHref }: LaptopScreenProps) {
+export function LaptopScreen({ slug, renderPart, notFound }: LaptopScreenProps) {
   const page = useLaptopPage(slug);
   const missing = page.isError && page.error instanceof ApiError && page.error.status === 404;
   if (missing) return notFound;
@@ -225,12 +221,7 @@ export function LaptopScreen({ slug, renderPart, notFound, searchHref }: LaptopS
           </Link>
         </ErrorState>
       ) : (
-        <LaptopParts
-          groups={page.data.groups}
-          model={page.data.model}
-          renderPart={renderPart}
-          searchHref={searchHref}
-        />
+        <LaptopParts groups={page.data.groups} model={page.data.model} renderPart={renderPart} />
       )}
     </div>
   );

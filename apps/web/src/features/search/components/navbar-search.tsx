@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
 import { LineIcon } from '../../../components/ui/line-icon';
-import { SEARCH_PATH, searchHref } from '../utils/search-paths';
+import { paths } from '../../../lib/paths';
 
 /**
  * The navbar's compact box (in the menu on phones): Enter opens the search page for the words.
@@ -17,7 +17,7 @@ export function NavbarSearch({ className = '' }: { className?: string }) {
     event.preventDefault();
     const form = event.currentTarget;
     // Read from the form, not from state: words typed before hydration count too.
-    void navigate(searchHref(String(new FormData(form).get('q') ?? '')));
+    void navigate(paths.searchFor(String(new FormData(form).get('q') ?? '')));
     form.reset();
     // The phone's menu is open while focus is inside it: letting go of focus closes it.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
@@ -26,7 +26,7 @@ export function NavbarSearch({ className = '' }: { className?: string }) {
     <form
       role="search"
       aria-label="Parts"
-      action={SEARCH_PATH}
+      action={paths.search}
       method="get"
       onSubmit={submit}
       className={className}

@@ -1,8 +1,9 @@
-import { formatMoney, type Part, type PartCondition } from '@shop/shared';
+import { formatMoney, type Part } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { conditionLabel, shownPartNumber } from '../utils/search-text';
+import { shownPartNumber } from '../utils/search-text';
+import { ConditionBadge } from './condition-badge';
 import { PartFits } from './part-fits';
 
 interface PartCardProps {
@@ -12,14 +13,6 @@ interface PartCardProps {
   /** What else the card offers a buyer ("Add to cart"), from the screen. */
   action?: ReactNode;
 }
-
-/** Each condition in a status colour (docs/design.md: coloured text on its own pale tint). */
-const CONDITION_BADGE: Record<PartCondition, string> = {
-  new: 'badge-success',
-  refurbished: 'badge-info',
-  used: 'badge-warning',
-  compatible: 'badge-secondary',
-};
 
 /**
  * One search result: the picture, name, condition, the number a repairer checks, price, stock,
@@ -49,9 +42,7 @@ export function PartCard({ part, showOrderButton, action }: PartCardProps) {
       </figure>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:pt-3">
         <div className="flex flex-wrap items-center gap-1.5">
-          <span className={`badge badge-soft badge-sm ${CONDITION_BADGE[part.condition]}`}>
-            {conditionLabel(part.condition)}
-          </span>
+          <ConditionBadge condition={part.condition} />
           <span className="text-base-content/70 text-xs">{part.category.name}</span>
         </div>
         <h3 id={headingId} className="text-base leading-snug font-semibold sm:text-lg">

@@ -1,13 +1,20 @@
-import type { Part } from '@shop/shared';
+import type { LaptopModel, LaptopRef, Part, Tool } from '@shop/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { LineIcon } from '../../../components/ui/line-icon';
 import { ApiError } from '../../../lib/api-client';
-import { usePartFits } from '../api/get-part-fits';
-import { fitsSummary } from '../utils/search-text';
+import { useToolFits } from '../../../lib/get-tool-fits';
+import { paths } from '../../../lib/paths';
+import { fitsSummary, fitsSummaryOf } from '../utils/search-text';
+
+const toRef = ({ slug, name, brand }: LaptopModel): LaptopRef => ({
+  slug,
+  name,
+  brand: brand.name,
+});
 
 /** The laptops as links to their pages. */
-function ModelLinks({ models }: { models: { slug: string; name: string; brand: string }[] }) {
+function ModelLinks({ models }: { models: readonly LaptopRef[] }) {
   return (
     <ul className="mt-1 flex flex-col gap-0.5">
       {models.map((model) => (
@@ -24,48 +31,50 @@ function ModelLinks({ models }: { models: { slug: string; name: string; brand: s
   );
 }
 
-/** Every model the part fits, asked for when the list opens. */
-function AllModels({ part }: { part: Part }) {
-  const fits = usePartFits(part._id, true);
-  if (fits.isPending) {
-    return (
-      <p role="status" className="text-base-content/70 mt-1 flex items-center gap-2">
-        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-        Loading the laptops…
-      </p>
-    );
-  }
-  // Until the full list's route is there (404), the card lists the models it already names.
+function LoadingModels() {
+  return (
+    <p role="status" className="text-base-content/70 mt-1 flex items-center gap-2">
+      <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+      Loading the laptops…
+    </p>
+  );
+}
+
+function ModelsNotLoaded({ onRetry }: { onRetry: () => void }) {
+  return (
+    <p role="alert" className="mt-1 text-red-700">
+      The laptops could not be loaded.{' '}
+      <button
+        type="button"
+        className="btn btn-link btn-xs h-auto min-h-0 px-0 align-baseline"
+        onClick={onRetry}
+      >
+        Try again
+      </button>
+    </p>
+  );
+}
+
+/** What a card knows of a part's laptops: the search's count and first few. */
+type PartWithFits = Pick<Part, '_id' | 'name' | 'fits'>;
+
+/** Every model the part fits, asked for when the card's list opens. */
+function AllModels({ part }: { part: PartWithFits }) {
+  const fits = useToolFits(part._id);
+  if (fits.isPending) return <LoadingModels />;
+  // A part removed since the card was shown (404): the card lists the models it already names.
   if (fits.isError && fits.error instanceof ApiError && fits.error.status === 404) {
     return <ModelLinks models={part.fits.models} />;
   }
-  if (fits.isError) {
-    return (
-      <p role="alert" className="mt-1 text-red-700">
-        The laptops could not be loaded.{' '}
-        <button
-          type="button"
-          className="btn btn-link btn-xs h-auto min-h-0 px-0 align-baseline"
-          onClick={() => void fits.refetch()}
-        >
-          Try again
-        </button>
-      </p>
-    );
-  }
-  // The generated contract types each model as nullable (the search answer's `model` shares
-  // its schema); the route never answers a null one.
-  const models = fits.data.models.flatMap((model) =>
-    model ? [{ slug: model.slug, name: model.name, brand: model.brand.name }] : [],
-  );
-  return <ModelLinks models={models} />;
+  if (fits.isError) return <ModelsNotLoaded onRetry={() => void fits.refetch()} />;
+  return <ModelLinks models={fits.data.map(toRef)} />;
 }
 
 /**
- * "Fits ThinkPad T480, T470 and 3 more": "3 more" opens the whole list below it, fetched only
- * then (`GET /api/tools/{id}/fits`).
+ * A card's "Fits ThinkPad T480, T470 and 3 more": "3 more" opens the whole list below it,
+ * fetched only then (`GET /api/tools/{id}/fits`).
  */
-export function PartFits({ part }: { part: Part }) {
+export function PartFits({ part }: { part: PartWithFits }) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const summary = fitsSummary(part.fits);
@@ -92,6 +101,41 @@ export function PartFits({ part }: { part: Part }) {
       </p>
       <div id={listId} hidden={!open}>
         {open && <AllModels part={part} />}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A part's own page (the purchase page) says what it fits as its card does, "Fits ThinkPad
+ * T480, T470 and 3 more", from every model it fits, asked for at once; the sentence opens the
+ * whole list, each model a link to its page, even when the sentence already names them all.
+ */
+export function ToolFits({ tool }: { tool: Pick<Tool, '_id'> }) {
+  const fits = useToolFits(tool._id);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  if (fits.isPending) return <LoadingModels />;
+  if (fits.isError) return <ModelsNotLoaded onRetry={() => void fits.refetch()} />;
+  const summary = fitsSummary(fitsSummaryOf(fits.data));
+  if (!summary) return null;
+  return (
+    <div>
+      <button
+        type="button"
+        className="link link-hover link-primary inline-flex items-center gap-1 text-left font-medium"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+      >
+        {summary.text}
+        {summary.more > 0 && ` and ${summary.more} more`}
+        <LineIcon className={`h-4 w-4 shrink-0 transition-transform ${open ? 'rotate-180' : ''}`}>
+          <path d="m6 9 6 6 6-6" />
+        </LineIcon>
+      </button>
+      <div id={listId} hidden={!open} className="border-base-300 mt-1 border-l-2 pl-3 text-sm">
+        {open && <ModelLinks models={fits.data.map(toRef)} />}
       </div>
     </div>
   );

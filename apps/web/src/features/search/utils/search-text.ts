@@ -1,4 +1,11 @@
-import type { FitsSummary, PartCondition, PartNumber, SearchResult } from '@shop/shared';
+import {
+  FITS_NAMED_MAX,
+  type FitsSummary,
+  type LaptopModel,
+  type PartCondition,
+  type PartNumber,
+  type SearchResult,
+} from '@shop/shared';
 import { formatCount } from '../../../lib/format';
 
 /** "37 parts for “t480 battery”", or "37 parts" when nothing was typed. */
@@ -36,6 +43,30 @@ export function shownPartNumber(numbers: readonly PartNumber[]) {
   );
   return best && { label: NUMBER_KINDS[best.kind].label, number: best.number };
 }
+
+/**
+ * Every number of a part as its page lists them ("FRU 01AV489", by Lenovo): by kind as a card
+ * picks them (FRU, MPN, OEM, cross-reference), the API's order kept within a kind.
+ */
+export const partNumbersInOrder = (numbers: readonly PartNumber[]) =>
+  [...numbers]
+    .sort((a, b) => NUMBER_KINDS[a.kind].rank - NUMBER_KINDS[b.kind].rank)
+    .map(({ kind, maker, number }) => ({ label: NUMBER_KINDS[kind].label, number, maker }));
+
+/** "165 g", "1,250 g"; nothing for 0 g, the weight of a part nobody weighed (the shop's default). */
+export const weightText = (grams: number) => (grams > 0 ? `${formatCount(grams)} g` : null);
+
+/**
+ * What the search's answer says a part fits (`fits`: the count and the first models), from
+ * every model it fits (`GET /api/tools/{id}/fits`, by brand, then by name, as the search names
+ * them): the purchase page says it as a card does.
+ */
+export const fitsSummaryOf = (models: readonly LaptopModel[]): FitsSummary => ({
+  count: models.length,
+  models: models
+    .slice(0, FITS_NAMED_MAX)
+    .map(({ slug, name, brand }) => ({ slug, name, brand: brand.name })),
+});
 
 /** "A", "A and B", "A, B and C". */
 const joinAnd = (items: string[]) =>

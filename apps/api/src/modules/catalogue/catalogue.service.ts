@@ -1,0 +1,54 @@
+import { type CatalogueImportReport, type CatalogueKind, messages } from '@shop/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { exportModels, importModels } from './catalogue-models';
+import { exportParts, importParts } from './catalogue-parts';
+
+/** PostgreSQL's answer when a unique index refuses a row. */
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
+export interface CatalogueServiceOptions {
+  /** Told after an import wrote something: the catalogue's caches forget (tools service). */
+  onChange?: () => void;
+}
+
+/**
+ * The catalogue in bulk (issue 33): laptop models or parts imported from a CSV file, all rows or
+ * none, and exported in the same format (docs/product.md, "The catalogue as CSV").
+ */
+export function createCatalogueService(db: Kysely<Database>, options: CatalogueServiceOptions) {
+  return {
+    /**
+     * Checks every row of the file and, unless `dryRun`, writes them in one transaction. Any bad
+     * row refuses the whole file (400 VALIDATION_FAILED, every error by row and column).
+     */
+    async importCsv(
+      kind: CatalogueKind,
+      text: string,
+      dryRun: boolean,
+    ): Promise<CatalogueImportReport> {
+      let report: CatalogueImportReport;
+      try {
+        report =
+          kind === 'models'
+            ? await importModels(db, text, dryRun)
+            : await importParts(db, text, dryRun);
+      } catch (error) {
+        // A SKU or a model's link taken by another change since the rows were checked.
+        if (!isUniqueViolation(error)) throw error;
+        throw new AppError('CONFLICT', messages.catalogueImport.changedMeanwhile);
+      }
+      if (!dryRun && report.created + report.updated > 0) options.onChange?.();
+      return report;
+    },
+
+    /** The kind's file, a batch of lines at a time, header first. */
+    exportCsv(kind: CatalogueKind): AsyncGenerator<string> {
+      return kind === 'models' ? exportModels(db) : exportParts(db);
+    },
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;
