@@ -82,6 +82,8 @@ function matched(query: SearchQuery, typed: SearchWords) {
   const listing = sql`ps.tool_id as id, ps.category_id, ps.brand, ps.condition, ps.price_cents,
     ps.created_at, ps.name`;
   const listable = sql`ps.on_sale and (not ${query.inStock ?? false} or ps.in_stock)`;
+  const typeBonus = sql`case when ps.category_id = any(array(select id from named_types))
+    then ${sql.lit(SCORE.namedType)} else 0 end`;
   const branches =
     typed.words.length === 0
       ? [
@@ -104,22 +106,17 @@ function matched(query: SearchQuery, typed: SearchWords) {
                     and p.normalised <> ${typed.whole} and ${listable}`,
               ]
             : []),
-          sql`select ${sql.lit(SCORE.fitsNamedModel)} + case
-              when ps.category_id in (select id from named_types) then ${sql.lit(SCORE.namedType)}
-              else 0 end, ${listing}
+          sql`select ${sql.lit(SCORE.fitsNamedModel)} + ${typeBonus}, ${listing}
             from fitment f join part_search ps on ps.tool_id = f.tool_id
             where f.model_id in (select id from query_models) and ${listable}`,
-          // Per type named, from the listing's index: however many parts the planner expects.
+          sql`select score + ${typeBonus}, ${listing} from text_hits ps`,
+          sql`select score + ${typeBonus}, ${listing} from name_hits ps`,
+          // Every part of a type named, when the other words find nothing ("xyz battery"): per
+          // type, from the listing's index, however many parts the planner expects.
           sql`select ${sql.lit(SCORE.namedType)}, ${listing} from named_types n
             cross join lateral (select * from part_search where category_id = n.id and on_sale offset 0) as ps
-            where not exists (select 1 from query_models) and ${listable}`,
-          sql`select ${sql.lit(SCORE.text)} + ${sql.lit(SCORE.textRank)} * ts_rank(ps.document, text_query),
-              ${listing}
-            from part_search ps, to_tsquery('english', ${typed.textQuery}) as text_query
-            where ps.document @@ text_query and ${listable}`,
-          sql`select ${sql.lit(SCORE.similarName)} * word_similarity(rest.words, ps.name), ${listing}
-            from part_search ps, rest
-            where rest.words <> '' and rest.words <% ps.name and ${listable}`,
+            where not exists (select 1 from query_models) and not exists (select 1 from text_hits)
+              and not exists (select 1 from name_hits) and ${listable}`,
         ];
   return sql`
       -- Each word, and whether it names a part type ("battery", "screens"); "Other parts" is
@@ -157,6 +154,18 @@ function matched(query: SearchQuery, typed: SearchWords) {
         limit 1
       ),
       query_models as (select id from named_models union select id from similar_models),
+      -- The parts the full text finds, and those whose name is like the words: each read once.
+      text_hits as materialized (
+        select ${sql.lit(SCORE.text)} + ${sql.lit(SCORE.textRank)} * ts_rank(ps.document, text_query)
+            as score, ps.*
+        from part_search ps, to_tsquery('english', ${typed.textQuery}) as text_query
+        where ps.document @@ text_query and ${listable}
+      ),
+      name_hits as materialized (
+        select ${sql.lit(SCORE.similarName)} * word_similarity(rest.words, ps.name) as score, ps.*
+        from part_search ps, rest
+        where rest.words <> '' and rest.words <% ps.name and ${listable}
+      ),
       hits as (${sql.join(branches, sql` union all `)}),
       facts as materialized (
         select id, sum(score) as score, category_id, brand, condition, price_cents, created_at,

@@ -282,6 +282,20 @@ describeEachDatabase('GET /api/search', (kind) => {
     expect(ids(await search({ q: 'power adapter' }))).toEqual([parts.charger]);
   });
 
+  it('narrows a part type by the other words, and lists the whole type when they find nothing', async () => {
+    // "dell battery": the batteries the words find, not every battery after them.
+    const dell = await search({ q: 'dell battery', limit: '100' });
+    expect(ids(dell)[0]).toBe(parts.xpsBattery);
+    expect(ids(dell)).not.toContain(parts.t480Battery);
+    expect(dell.items.every((item) => item.category.slug === 'battery')).toBe(true);
+    // A word no part holds, and no laptop's name: every battery on sale, in any order.
+    const unknown = await search({ q: 'qwertyzz battery', limit: '100' });
+    expect(new Set(ids(unknown))).toEqual(
+      new Set([parts.t480Battery, parts.compatibleBattery, parts.xpsBattery, parts.soldOutBattery]),
+    );
+    expect(unknown.total).toBe(4);
+  });
+
   it('counts each facet value as what choosing it lists, and the counts add up', async () => {
     for (const q of ['battery', '', 't480', 'lenovo']) {
       const all = await search({ q, limit: '100' });
