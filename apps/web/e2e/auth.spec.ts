@@ -230,6 +230,7 @@ test('the admin account, signed in through its verifying provider, sees the admi
     'Add A tool',
     'Manage All Orders',
     'Manage Tools',
+    'Import catalogue',
   ]);
   await sidebar.getByRole('link', { name: 'Manage Tools' }).click();
   await expect(page.getByRole('heading', { name: 'Manage Tools' })).toBeVisible();
