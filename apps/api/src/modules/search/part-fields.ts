@@ -1,6 +1,6 @@
 import { FITS_NAMED_MAX, type FitsSummary, type LaptopRef, type Part } from '@shop/shared';
 import { sql } from 'kysely';
-import { type CatalogueRow, catalogueFields, toTool } from '../tools/tools.service';
+import { type CatalogueRow, catalogueFields, fitsCountField, toTool } from '../tools/tools.service';
 
 /**
  * What search results, model pages and cards show of a part besides the tool itself: how many
@@ -9,7 +9,7 @@ import { type CatalogueRow, catalogueFields, toTool } from '../tools/tools.servi
  */
 export const partFields = [
   ...catalogueFields,
-  sql<number>`(select count(*)::int from fitment f where f.tool_id = tools.id)`.as('fits_count'),
+  fitsCountField,
   sql<LaptopRef[]>`coalesce((select json_agg(json_build_object('slug', named.slug,
       'name', named.name, 'brand', named.brand) order by named.brand, named.name)
     from (select m.slug, m.name, b.name as brand

@@ -54,7 +54,7 @@ export function toTool(row: CatalogueRow): Tool {
  * How many laptop models a tool fits, a subquery of the statement that reads a page of tools
  * (the fitment's primary key starts with the tool): Manage Tools' "Fits N models".
  */
-const fitsCountField = sql<number>`(select count(*)::int from fitment f
+export const fitsCountField = sql<number>`(select count(*)::int from fitment f
   where f.tool_id = tools.id)`.as('fits_count');
 
 const toListedTool = (row: CatalogueRow & { fits_count: number }): ListedTool => ({
