@@ -94,6 +94,9 @@ for (const [path, loaded] of [
     }) => {
       await page.setViewportSize({ width, height: 900 });
       const shifts = await watchLayoutShifts(page);
+      // As busy as a CI machine: slow enough that a browser would paint a half-parsed page.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
       await page.goto(path);
       if (loaded) await expect(page.getByTestId(loaded).first()).toBeVisible();
       // Hydrated: the sign-in buttons (on /login) and the lists come from the API.
@@ -104,6 +107,18 @@ for (const [path, loaded] of [
     });
   }
 }
+
+test('a prerendered page is painted only once all of it is parsed', async ({ request }) => {
+  for (const path of ['/', '/blogs', '/login']) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head, path).toContain('<link rel="expect" href="#root-end" blocking="render" />');
+    // The mark comes after the rendered screen, right before the body ends.
+    expect(html.indexOf('<div id="root-end" hidden></div>'), path).toBeGreaterThan(
+      html.lastIndexOf('</footer>'),
+    );
+  }
+});
 
 test('the shop speaks in its own typeface, preloaded with the page', async ({ page }) => {
   const response = await page.request.get('/');
