@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { signInAsNewCustomer } from './support/accounts';
 
 /** docs/design.md, as a visitor sees it: the grid, the testimonials, the hero and the typeface. */
 
@@ -73,6 +74,28 @@ async function watchLayoutShifts(page: Page) {
   });
   return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
 }
+
+test("a signed-in customer's navbar keeps the shop's name whole at 360 px and stays inside the page at 1024 and 1280 px", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signInAsNewCustomer(page, baseURL!, 'Alexandra Montgomery-Smith');
+  await page.goto('/');
+  const account = page.getByRole('button', { name: /Alexandra Montgomery-Smith/ });
+  await expect(account).toBeVisible();
+  const name = page.getByRole('link', { name: 'Laptop Parts Shop' }).locator('span');
+  // Whole (not cut short with an ellipsis), and clear of the cart's button.
+  expect(await name.evaluate((span) => span.scrollWidth <= span.clientWidth)).toBe(true);
+  const cart = (await page.getByRole('link', { name: /^Cart/ }).boundingBox())!;
+  const title = (await name.boundingBox())!;
+  expect(cart.x - (title.x + title.width)).toBeGreaterThanOrEqual(4);
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    const box = (await account.boundingBox())!;
+    expect(box.x + box.width, `${width} px`).toBeLessThanOrEqual(width - 16);
+  }
+});
 
 test('the hero lines up with the content', async ({ page }) => {
   await openHome(page, 1280);

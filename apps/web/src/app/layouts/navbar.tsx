@@ -43,7 +43,8 @@ export function Navbar() {
   return (
     <header className="bg-base-100/95 border-base-200 h-navbar sticky top-0 z-30 border-b backdrop-blur">
       <nav aria-label="Main" className="navbar content-width h-full min-h-0">
-        <div className="navbar-start gap-1">
+        {/* Below lg the shop's name takes the room the account leaves it, shortened if need be. */}
+        <div className="navbar-start min-w-0 flex-1 gap-0.5 sm:gap-1 lg:flex-initial">
           <div className="dropdown lg:hidden">
             <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">
               <LineIcon className="h-6 w-6">
@@ -61,17 +62,23 @@ export function Navbar() {
           </div>
           <Link
             to={paths.homeAlias}
-            className="flex items-center gap-2 text-base font-bold whitespace-nowrap sm:text-lg"
+            className="flex min-w-0 items-center gap-1.5 text-[0.9375rem] font-bold whitespace-nowrap sm:text-lg"
           >
-            <img src="/images/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
-            <span>Laptop Parts Shop</span>
+            <img
+              src="/images/logo.svg"
+              alt=""
+              width={32}
+              height={32}
+              className="h-8 w-8 shrink-0"
+            />
+            <span className="truncate">Laptop Parts Shop</span>
           </Link>
         </div>
         <div className="navbar-center hidden items-center gap-2 lg:flex">
           <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
           {showSearch && <NavbarSearch className="hidden w-56 xl:block" />}
         </div>
-        <div className="navbar-end h-10 gap-1">
+        <div className="navbar-end h-10 w-auto shrink-0 gap-0.5 sm:gap-1 sm:pl-1 lg:w-1/2 lg:shrink">
           {/* Between the phone's menu and room for the box: a way to the search page's own. */}
           {showSearch && (
             <Link

@@ -53,7 +53,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        className="btn btn-ghost btn-sm gap-2 px-2"
+        className="btn btn-ghost btn-sm gap-1.5 px-1.5 sm:gap-2 sm:px-2"
         aria-expanded={open}
         aria-controls={menuId}
         onClick={() => setOpen((isOpen) => !isOpen)}
@@ -64,7 +64,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         >
           {initial}
         </span>
-        <span className="sr-only max-w-40 truncate sm:not-sr-only">{user.name}</span>
+        <span className="sr-only max-w-40 sm:not-sr-only sm:truncate">{user.name}</span>
         <LineIcon className="h-4 w-4">
           <path d="m6 9 6 6 6-6" />
         </LineIcon>
