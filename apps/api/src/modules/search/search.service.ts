@@ -79,6 +79,9 @@ const listed = (query: SearchQuery) => sql`
  * the part's listing from \`part_search\` with it, so no part is looked up twice.
  */
 function matched(query: SearchQuery, typed: SearchWords) {
+  // What a hit carries: the listing, never the document (a thousand bytes a part).
+  const listed_columns = sql`ps.tool_id, ps.category_id, ps.brand, ps.condition, ps.price_cents,
+    ps.created_at, ps.name`;
   const listing = sql`ps.tool_id as id, ps.category_id, ps.brand, ps.condition, ps.price_cents,
     ps.created_at, ps.name`;
   const listable = sql`ps.on_sale and (not ${query.inStock ?? false} or ps.in_stock)`;
@@ -157,12 +160,13 @@ function matched(query: SearchQuery, typed: SearchWords) {
       -- The parts the full text finds, and those whose name is like the words: each read once.
       text_hits as materialized (
         select ${sql.lit(SCORE.text)} + ${sql.lit(SCORE.textRank)} * ts_rank(ps.document, text_query)
-            as score, ps.*
+            as score, ${listed_columns}
         from part_search ps, to_tsquery('english', ${typed.textQuery}) as text_query
         where ps.document @@ text_query and ${listable}
       ),
       name_hits as materialized (
-        select ${sql.lit(SCORE.similarName)} * word_similarity(rest.words, ps.name) as score, ps.*
+        select ${sql.lit(SCORE.similarName)} * word_similarity(rest.words, ps.name) as score,
+          ${listed_columns}
         from part_search ps, rest
         where rest.words <> '' and rest.words <% ps.name and ${listable}
       ),
