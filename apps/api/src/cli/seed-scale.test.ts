@@ -56,6 +56,26 @@ describe.each(testDatabaseKinds)('npm run seed:scale [%s]', (kind) => {
           fitting: 40,
           series: 3,
         });
+        // A part fits models of the laptop brand it is for, when that brand has a series (here
+        // three of eight do), and each part type's parts have one name.
+        const fits = await sql<{ own: number; other: number; misnamed: number }>`
+          select count(*) filter (where t.description like '% for ' || b.name || ' laptops.')::int
+              as own,
+            count(*) filter (where t.description not like '% for ' || b.name || ' laptops.'
+              and exists (select 1 from laptop_series s2 join laptop_brands b2
+                on b2.id = s2.brand_id where t.description like '% for ' || b2.name || ' laptops.'))::int
+              as other,
+            (select count(distinct (c.slug, split_part(t2.name, ' ', 1)))::int
+              - count(distinct c.slug)::int
+              from tools t2 join categories c on c.id = t2.category_id
+              where t2.description like 'Scale part %')
+              as misnamed
+          from fitment f join tools t on t.id = f.tool_id
+          join laptop_models m on m.id = f.model_id join laptop_series s on s.id = m.series_id
+          join laptop_brands b on b.id = s.brand_id`.execute(db);
+        expect(fits.rows[0]!.other).toBe(0);
+        expect(fits.rows[0]!.own).toBeGreaterThan(50);
+        expect(fits.rows[0]!.misnamed).toBe(0);
         // Every order is whole and consistent with its status.
         const broken = await sql<{ id: string }>`
           select o.id from orders o left join order_lines l on l.order_id = o.id

@@ -115,13 +115,32 @@ export async function seedAtScale(
 
 const laptopBrands = ['Lenovo', 'Dell', 'HP', 'Asus', 'Acer', 'Apple', 'MSI', 'Razer'];
 const conditions = ['new', 'refurbished', 'used', 'compatible'];
+/** Each part type of the demo catalogue (by slug), and the word its parts' names start with. */
+const partTypes = [
+  ['battery', 'Battery'],
+  ['screen', 'Screen'],
+  ['keyboard', 'Keyboard'],
+  ['storage', 'SSD'],
+  ['memory', 'Memory'],
+  ['charger', 'Charger'],
+  ['fan', 'Fan'],
+  ['hinge', 'Hinge'],
+  ['motherboard', 'Motherboard'],
+  ['wireless', 'Wi-Fi card'],
+  ['repair-tool', 'Screwdriver'],
+];
+/** Makers of the compatible (not the laptop maker's own) parts. */
+const compatibleMakers = ['Voltix', 'PartsPro', 'NexCell', 'Replaceo'];
 /** Models per series. */
 const SERIES_SIZE = 50;
 
 /**
  * The parts catalogue at scale (issue 33): parts with numbers, laptop models with aliases, and
- * fitment between them. Fitment is written part by part (row i belongs to part i / per-part),
- * so each statement rebuilds each part's search document once (migration 0022).
+ * fitment between them, shaped as a real one is: part i is a part type's (i mod 11) for one
+ * laptop brand's machines ((i / 11) mod 8), made by that brand unless it is a compatible part,
+ * and it fits neighbouring models of one series of that brand. Fitment is written part by part
+ * (row i belongs to part i / per-part), so each statement rebuilds each part's search
+ * document once (migration 0022).
  */
 async function seedCatalogueAtScale(
   db: Kysely<Database>,
@@ -129,23 +148,33 @@ async function seedCatalogueAtScale(
   { parts: partCount = 0, models: modelCount = 0, fitment: fitmentCount = 0 }: ScaleCounts,
   onProgress: (line: string) => void,
 ) {
+  const typeSlugs = textArray(partTypes.map(([slug]) => slug!));
+  const typeWords = textArray(partTypes.map(([, word]) => word!));
   for (let from = 1; from <= partCount; from += BATCH) {
     const to = Math.min(partCount, from + BATCH - 1);
     await sql`
-      with added as (
+      with picked as (
+        select i, (${typeSlugs})[1 + i % ${partTypes.length}] as type_slug,
+          (${typeWords})[1 + i % ${partTypes.length}] as type_word,
+          (${textArray(laptopBrands)})[1 + (i / ${partTypes.length}) % ${laptopBrands.length}]
+            as laptop_brand,
+          (${textArray(conditions)})[1 + (i / 3) % ${conditions.length}] as condition
+        from generate_series(${from}::int, ${to}::int) as i
+      ), added as (
         insert into tools (name, img, description, min_order_quantity, available_quantity,
           price_cents, category_id, brand, condition, weight_grams, created_at)
-        select (${textArray(parts)})[1 + i % ${parts.length}] || ' ' || upper(to_hex(i)),
+        select type_word || ' ' || upper(to_hex(i)),
           '/images/tools/laptop-battery.svg',
-          'Scale part ' || i || ' of run ' || ${run} || ', for ' ||
-            (${textArray(laptopBrands)})[1 + i % ${laptopBrands.length}] || ' laptops.',
+          'Scale part ' || i || ' of run ' || ${run} || ': ' || lower(type_word) || ' for '
+            || laptop_brand || ' laptops.',
           1 + i % 3, (i * 7) % 200, 299 + ((i::bigint * 7919) % 30000)::int,
-          (select id from categories order by position offset i % 11 limit 1),
-          (${textArray(brands)})[1 + (i / 7) % ${brands.length}],
-          (${textArray(conditions)})[1 + (i / 3) % ${conditions.length}],
-          20 + i % 900,
+          (select id from categories where slug = type_slug),
+          case when condition = 'compatible'
+            then (${textArray(compatibleMakers)})[1 + (i / 5) % ${compatibleMakers.length}]
+            else laptop_brand end,
+          condition, 20 + i % 900,
           now() - make_interval(days => 400) + make_interval(secs => i)
-        from generate_series(${from}::int, ${to}::int) as i
+        from picked
         returning id, created_at
       )
       insert into part_numbers (tool_id, kind, maker, number)
@@ -183,21 +212,41 @@ async function seedCatalogueAtScale(
     onProgress(`models: ${to} of ${modelCount}`);
   }
   if (fitmentCount === 0) return;
+  // Parts and models numbered as they were made (the i of their description and slug).
   await sql`create temporary table scale_parts as
-    select row_number() over (order by id) as n, id from tools
-    where description like ${`Scale part % of run ${run}, %`}`.execute(db);
+    select substring(description from '^Scale part ([0-9]+) ')::int as n, id from tools
+    where description like ${`Scale part % of run ${run}: %`}`.execute(db);
   await sql`create temporary table scale_models as
-    select row_number() over (order by id) as n, id from laptop_models
+    select substring(slug from '[0-9]+$')::int as n, id from laptop_models
     where slug like ${`scale-${run}-%`}`.execute(db);
   const perPart = Math.ceil(fitmentCount / Math.max(partCount, 1));
+  const seriesCount = Math.ceil(modelCount / SERIES_SIZE);
   for (let from = 1; from <= fitmentCount; from += BATCH) {
     const to = Math.min(fitmentCount, from + BATCH - 1);
+    // Part k's j-th model: in one series of its laptop brand b (series s belong to brand
+    // s mod 8; any series when b has none), the first model and those after it; the series and
+    // the first model are picked by a hash of k, so every model has parts of most types.
     await sql`
+      with rows as (
+        select 1 + (i - 1) / ${perPart} as k, (i - 1) % ${perPart} as j
+        from generate_series(${from}::int, ${to}::int) as i
+      ), branded as (
+        select k, j, (k / ${partTypes.length}) % ${laptopBrands.length} as b from rows
+      ), placed as (
+        select k, j, case when b < ${seriesCount}
+            then b + ${laptopBrands.length} * (abs(hashtext('series ' || k)::bigint)
+              % ((${seriesCount} - 1 - b) / ${laptopBrands.length} + 1))::int
+            else (abs(hashtext('series ' || k)::bigint) % ${seriesCount})::int end as series,
+          abs(hashtext('model ' || k)::bigint) as first
+        from branded
+      )
       insert into fitment (tool_id, model_id)
       select p.id, m.id
-      from generate_series(${from}::int, ${to}::int) as i
-      join scale_parts p on p.n = 1 + (i - 1) / ${perPart}
-      join scale_models m on m.n = 1 + (i::bigint * 7919) % ${modelCount}
+      from placed
+      join scale_parts p on p.n = placed.k
+      join scale_models m on m.n = placed.series * ${SERIES_SIZE} + 1
+        + (placed.first + placed.j)
+          % least(${SERIES_SIZE}, ${modelCount} - placed.series * ${SERIES_SIZE})
       on conflict do nothing`.execute(db);
     onProgress(`fitment: ${to} of ${fitmentCount}`);
   }
