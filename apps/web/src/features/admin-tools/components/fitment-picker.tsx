@@ -1,7 +1,8 @@
 import { FITS_MAX } from '@shop/shared';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Combobox, suggestionDetailClass } from '../../../components/ui/combobox';
+import { useLaptopSuggestions } from '../../../lib/laptop-suggestions';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useLaptopSuggestions } from '../api/get-laptop-suggestions';
 import { fitsCount } from '../utils/part-labels';
 
 /** How many models the list suggests at once. */
@@ -26,14 +27,13 @@ interface FitmentPickerProps {
 
 /**
  * The laptop models a part fits: the chosen ones as chips with a remove button each, and "Add a
- * model", a combobox (WAI-ARIA's pattern with a listbox) that suggests models as the admin types
- * ("t480", "20L5"). Arrow keys move through the suggestions, Enter adds the highlighted one,
- * Escape closes the list (then empties the box); a click adds one too. What changed is said in a
- * live region.
+ * model", a combobox that suggests models as the admin types ("t480", "20L5"); Enter or a click
+ * adds the chosen one, and Escape in the box never cancels the editor around it. What changed
+ * is said in a live region.
  */
 export function FitmentPicker({ value, onChange, known, error, disabled }: FitmentPickerProps) {
   const inputId = useId();
-  const listId = useId();
+  const titleId = useId();
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -42,8 +42,6 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
     () => new Map(known.map((model) => [model.slug, model.name])),
   );
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const [said, setSaid] = useState('');
   const typed = text.trim();
   const q = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
@@ -53,9 +51,6 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
     typed && suggestions.data
       ? suggestions.data.filter((model) => !chosen.has(model.slug)).slice(0, SUGGESTIONS)
       : [];
-  const shown = open && models.length > 0;
-  const current = shown ? Math.min(active, models.length - 1) : -1;
-  const optionId = (index: number) => `${listId}-${index}`;
   const waiting = typed !== '' && (typed !== q || suggestions.isFetching);
   const full = value.length >= FITS_MAX;
   const nameOf = (slug: string) => names.get(slug) ?? slug;
@@ -74,7 +69,6 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
     setNames((before) => new Map(before).set(model.slug, model.name));
     onChange([...value, model.slug]);
     setText('');
-    setOpen(false);
     setSaid(`${model.name} added.`);
     inputRef.current?.focus();
   };
@@ -90,39 +84,9 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
     });
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!shown) {
-        setOpen(true);
-        setActive(event.key === 'ArrowDown' ? 0 : models.length - 1);
-        return;
-      }
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current + step + models.length) % models.length);
-    } else if (event.key === 'Enter') {
-      // Typing a model never sends the form.
-      if (!typed) return;
-      event.preventDefault();
-      const picked = models[current];
-      if (picked) add(picked);
-    } else if (event.key === 'Escape') {
-      // The editor's Escape (cancel) waits until the list and the box are empty.
-      if (shown) {
-        event.preventDefault();
-        event.stopPropagation();
-        setOpen(false);
-      } else if (text) {
-        event.preventDefault();
-        event.stopPropagation();
-        setText('');
-      }
-    }
-  };
-
   return (
     <div className="fieldset py-1">
-      <p className="pb-1 text-sm font-semibold" id={`${listId}-title`}>
+      <p className="pb-1 text-sm font-semibold" id={titleId}>
         Laptop models it fits
       </p>
       {value.length === 0 ? (
@@ -134,7 +98,7 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
           <p className="text-sm">{fitsCount(value.length)}</p>
           <ul
             ref={chipsRef}
-            aria-labelledby={`${listId}-title`}
+            aria-labelledby={titleId}
             className="flex flex-wrap gap-2 py-1"
             data-testid="fitment-chips"
           >
@@ -163,73 +127,33 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
       <label htmlFor={inputId} className="fieldset-legend mt-2 pb-1">
         Add a model
       </label>
-      <div className="relative">
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={shown}
-          aria-controls={listId}
-          aria-activedescendant={current >= 0 ? optionId(current) : undefined}
-          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
-          aria-invalid={error ? true : undefined}
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setActive(0);
-            setOpen(true);
-            setSaid('');
-          }}
-          onKeyDown={onKeyDown}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-          placeholder="e.g. T480, Latitude 7490, 20L5"
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={100}
-          disabled={disabled || full}
-          className={`input w-full pr-10 ${error ? 'input-error' : ''}`}
-        />
-        {waiting && (
-          <span
-            className="loading loading-spinner loading-sm text-primary absolute top-1/2 right-3 -translate-y-1/2"
-            aria-hidden="true"
-          />
+      <Combobox
+        id={inputId}
+        listLabel="Suggested laptop models"
+        text={text}
+        onTextChange={(typedText) => {
+          setText(typedText);
+          setSaid('');
+        }}
+        items={models}
+        itemKey={(model) => model.slug}
+        renderItem={(model, active) => (
+          <>
+            <span className="font-medium">{model.name}</span>
+            <span className={suggestionDetailClass(active)}>
+              {model.brand.name} · {model.series.name}
+            </span>
+          </>
         )}
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label="Suggested laptop models"
-          hidden={!shown}
-          className="border-base-300 bg-base-100 rounded-box absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto border py-1 shadow-lg"
-        >
-          {models.map((model, index) => (
-            <li
-              key={model.slug}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === current}
-              // Chosen before the box loses the focus (which closes the list).
-              onMouseDown={(event) => {
-                event.preventDefault();
-                add(model);
-              }}
-              onMouseMove={() => setActive(index)}
-              className={`flex cursor-pointer flex-col px-3 py-2 ${index === current ? 'bg-primary text-primary-content' : ''}`}
-            >
-              <span className="font-medium">{model.name}</span>
-              <span
-                className={`text-xs ${index === current ? 'text-primary-content' : 'text-base-content/70'}`}
-              >
-                {model.brand.name} · {model.series.name}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </div>
+        onPick={add}
+        waiting={waiting}
+        inputRef={inputRef}
+        describedBy={[hintId, error ? errorId : null].filter(Boolean).join(' ')}
+        invalid={Boolean(error)}
+        disabled={disabled || full}
+        placeholder="e.g. T480, Latitude 7490, 20L5"
+        className={error ? 'input-error' : ''}
+      />
       <p id={hintId} className="text-base-content/70 text-xs">
         {full
           ? `A part can fit at most ${FITS_MAX} models: remove one to add another.`

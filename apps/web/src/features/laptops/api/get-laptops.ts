@@ -1,8 +1,8 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ApiQuery } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** A series' models (`brand` and `series`), or the models a typed text names (`q`). */
+/** A series' models (`brand` and `series`); the models a typed text names: lib/laptop-suggestions. */
 export type LaptopsQuery = ApiQuery<'get', '/laptops'>;
 
 export const getLaptops = (query: LaptopsQuery, signal?: AbortSignal) =>
@@ -18,11 +18,3 @@ export const getLaptopsQueryOptions = (query: LaptopsQuery) =>
 /** Asked only once the picker has what the API needs (`enabled`). */
 export const useLaptops = (query: LaptopsQuery, enabled: boolean) =>
   useQuery({ ...getLaptopsQueryOptions(query), enabled });
-
-/** Suggestions as the text changes: the last ones stay until the next arrive (no flicker). */
-export const useLaptopSuggestions = (q: string, limit: number) =>
-  useQuery({
-    ...getLaptopsQueryOptions({ q, limit }),
-    enabled: q !== '',
-    placeholderData: keepPreviousData,
-  });
