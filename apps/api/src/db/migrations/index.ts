@@ -22,7 +22,7 @@ import * as refundClaims from './0020-refund-claims';
 import * as partsCatalogue from './0021-parts-catalogue';
 import * as partSearch from './0022-part-search';
 import * as partListing from './0023-part-listing';
-import * as partBrandListing from './0024-part-brand-listing';
+import * as partSearchIndexes from './0024-part-search-indexes';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -52,5 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021-parts-catalogue': partsCatalogue,
   '0022-part-search': partSearch,
   '0023-part-listing': partListing,
-  '0024-part-brand-listing': partBrandListing,
+  '0024-part-search-indexes': partSearchIndexes,
 };

@@ -17,6 +17,12 @@ export interface SearchWords {
   modelNames: string[];
   /** A full-text query: every word, the last one as a prefix (it may still be being typed). */
   textQuery: string;
+  /** The words before the last, as a full-text query ('' when there is one word). */
+  leadingQuery: string;
+  /** The last word, as typed ('' when there is none). */
+  last: string;
+  /** The last word normalised as model names and aliases are ("T480"). */
+  lastNormalised: string;
 }
 
 /**
@@ -44,5 +50,8 @@ export function searchWords(text: string): SearchWords {
     textQuery: words
       .map((word, index) => (index === words.length - 1 ? `${word}:*` : word))
       .join(' & '),
+    leadingQuery: words.slice(0, -1).join(' & '),
+    last: words.at(-1) ?? '',
+    lastNormalised: normalisePartNumber(words.at(-1) ?? ''),
   };
 }

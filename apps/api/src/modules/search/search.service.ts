@@ -80,7 +80,7 @@ const listed = (query: SearchQuery) => sql`
  */
 function matched(query: SearchQuery, typed: SearchWords) {
   // What a hit carries: the listing, never the document (a thousand bytes a part).
-  const listed_columns = sql`ps.tool_id, ps.category_id, ps.brand, ps.condition, ps.price_cents,
+  const hitColumns = sql`ps.tool_id, ps.category_id, ps.brand, ps.condition, ps.price_cents,
     ps.created_at, ps.name`;
   const listing = sql`ps.tool_id as id, ps.category_id, ps.brand, ps.condition, ps.price_cents,
     ps.created_at, ps.name`;
@@ -157,16 +157,31 @@ function matched(query: SearchQuery, typed: SearchWords) {
         limit 1
       ),
       query_models as (select id from named_models union select id from similar_models),
+      -- The last word is read as the start of a word while it may still be being typed, and
+      -- whole once it is a part type, a brand or a model ("t480 battery", "battery dell"): a
+      -- start is looked up over every word it may begin, thousands of parts for "batteri".
+      -- Whole, it is also read as a name is (a brand as typed: "Voltcell", not "voltcel").
+      text_query as (
+        select case when exists (select 1 from typed_words where word = ${typed.last} and names_type)
+            or exists (select 1 from laptop_brands where lower(name) = ${typed.last})
+            or exists (select 1 from part_facet_counts
+              where lower(brand) = ${typed.last} and parts > 0)
+            or exists (select 1 from laptop_models where normalised = ${typed.lastNormalised})
+            or exists (select 1 from model_aliases where normalised = ${typed.lastNormalised})
+          then ${typed.leadingQuery ? sql`to_tsquery('english', ${typed.leadingQuery}) && ` : sql``}
+            (to_tsquery('english', ${typed.last}) || to_tsquery('simple', ${typed.last}))
+          else to_tsquery('english', ${typed.textQuery}) end as query
+      ),
       -- The parts the full text finds, and those whose name is like the words: each read once.
       text_hits as materialized (
-        select ${sql.lit(SCORE.text)} + ${sql.lit(SCORE.textRank)} * ts_rank(ps.document, text_query)
-            as score, ${listed_columns}
-        from part_search ps, to_tsquery('english', ${typed.textQuery}) as text_query
-        where ps.document @@ text_query and ${listable}
+        select ${sql.lit(SCORE.text)} + ${sql.lit(SCORE.textRank)} * ts_rank(ps.document, t.query)
+            as score, ${hitColumns}
+        from part_search ps, text_query t
+        where ps.document @@ t.query and ${listable}
       ),
       name_hits as materialized (
         select ${sql.lit(SCORE.similarName)} * word_similarity(rest.words, ps.name) as score,
-          ${listed_columns}
+          ${hitColumns}
         from part_search ps, rest
         where rest.words <> '' and rest.words <% ps.name and ${listable}
       ),

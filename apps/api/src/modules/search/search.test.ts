@@ -402,6 +402,37 @@ describeEachDatabase('GET /api/search', (kind) => {
     expect(ids(await search({ q: 'carbon 6th' }))).not.toContain(parts.x1Keyboard);
   });
 
+  it('reads the last word as the start of a word while it is typed, and whole once it is a brand, a part type or a model', async () => {
+    const { db } = app.database;
+    await db
+      .updateTable('tools')
+      .set({ description: 'USB-C power adapter, also for the Voltcellar dock.' })
+      .where('id', '=', parts.charger)
+      .execute();
+    try {
+      // Being typed: "voltcel" begins the brand Voltcell and the word Voltcellar.
+      expect(ids(await search({ q: 'voltcel' }))).toEqual(
+        expect.arrayContaining([parts.charger, parts.compatibleBattery]),
+      );
+      // Whole: the brand, as it is written, and not the words it begins.
+      const brand = ids(await search({ q: 'voltcell' }));
+      expect(brand).toContain(parts.compatibleBattery);
+      expect(brand).not.toContain(parts.charger);
+      expect(ids(await search({ q: 'usb-c voltcell' }))).toEqual([]);
+      // A part type and a model, whole, still find what they name.
+      expect(ids(await search({ q: 'xps batteries' }))[0]).toBe(parts.xpsBattery);
+      expect(ids(await search({ q: 'battery 20l5' }))).toEqual(
+        expect.arrayContaining([parts.t480Battery, parts.compatibleBattery]),
+      );
+    } finally {
+      await db
+        .updateTable('tools')
+        .set({ description: 'USB-C power adapter for any laptop that charges at 65 W.' })
+        .where('id', '=', parts.charger)
+        .execute();
+    }
+  });
+
   it.each([
     ['condition=shiny'],
     ['sort=cheapest'],

@@ -4,7 +4,7 @@ import { refreshStatistics } from '../database';
 import { type TestDatabase, createTestDatabase, testDatabaseKinds } from '../../test/databases';
 import { SIGN_IN_AND_SHOP_SCHEMA } from '../../test/test-app';
 
-describe.each(testDatabaseKinds)('migration 0024, the brand listings [%s]', (kind) => {
+describe.each(testDatabaseKinds)('migration 0024, the parts search indexes [%s]', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase(kind, SIGN_IN_AND_SHOP_SCHEMA);
@@ -45,5 +45,23 @@ describe.each(testDatabaseKinds)('migration 0024, the brand listings [%s]', (kin
       where tablename = 'part_search_brand_newest_idx'`.execute(database.db);
     expect(stats.rows[0]?.values).toBe('{dell}');
     expect(stats.rows[0]?.shares.map((share) => Math.round(share * 100))).toEqual([75]);
+  });
+
+  it('lists parts found by their ids (the parts a model fits) from an index alone', async () => {
+    await sql`vacuum part_search`.execute(database.db);
+    const plan = await database.db.transaction().execute(async (trx) => {
+      // However few the rows: what is asked is whether the index holds all that is read.
+      await sql`set local enable_seqscan = off`.execute(trx);
+      await sql`set local enable_bitmapscan = off`.execute(trx);
+      return sql<Record<string, string>>`
+        explain select ps.tool_id, ps.category_id, ps.brand, ps.condition, ps.price_cents,
+          ps.created_at, ps.name
+        from part_search ps
+        where ps.tool_id = any(array(select id from tools)) and ps.on_sale and ps.in_stock`.execute(
+        trx,
+      );
+    });
+    const text = plan.rows.map((row) => Object.values(row)[0]).join('\n');
+    expect(text).toContain('Index Only Scan using part_search_listing_idx');
   });
 });
