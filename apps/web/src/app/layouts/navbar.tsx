@@ -43,8 +43,9 @@ export function Navbar() {
   return (
     <header className="bg-base-100/95 border-base-200 h-navbar sticky top-0 z-30 border-b backdrop-blur">
       <nav aria-label="Main" className="navbar content-width h-full min-h-0">
-        {/* Below lg the shop's name takes the room the account leaves it, shortened if need be. */}
-        <div className="navbar-start min-w-0 flex-1 gap-0.5 sm:gap-1 lg:flex-initial">
+        {/* On a phone the shop's name takes the room the account leaves it (shortened if need
+            be); the account's end keeps one width whatever it shows, so nothing moves. */}
+        <div className="navbar-start min-w-0 flex-1 gap-0.5 sm:flex-initial sm:gap-1">
           <div className="dropdown lg:hidden">
             <button type="button" className="btn btn-ghost btn-square" aria-label="Open menu">
               <LineIcon className="h-6 w-6">
@@ -78,7 +79,7 @@ export function Navbar() {
           <ul className="menu menu-horizontal gap-1 px-1">{items}</ul>
           {showSearch && <NavbarSearch className="hidden w-56 xl:block" />}
         </div>
-        <div className="navbar-end h-10 w-auto shrink-0 gap-0.5 sm:gap-1 sm:pl-1 lg:w-1/2 lg:shrink">
+        <div className="navbar-end h-10 w-auto min-w-[6.75rem] shrink-0 gap-0.5 sm:w-1/2 sm:min-w-0 sm:shrink sm:gap-1 sm:pl-1">
           {/* Between the phone's menu and room for the box: a way to the search page's own. */}
           {showSearch && (
             <Link
