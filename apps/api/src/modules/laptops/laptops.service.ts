@@ -3,7 +3,6 @@ import {
   type LaptopBrands,
   type LaptopList,
   type LaptopListQuery,
-  type LaptopModel,
   type LaptopPage,
   normalisePartNumber,
 } from '@shop/shared';
@@ -11,6 +10,7 @@ import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { type PartRow, partFields, toPart } from '../search/part-fields';
+import { modelsOf, toModel } from './laptop-model';
 
 /** A model's slug as the catalogue writes them (migration 0021's check). */
 const MODEL_SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -28,42 +28,6 @@ const NORMALISED_MAX = 60;
  * first of those in name order, and this keeps what is read bounded whatever is typed.
  */
 export const SUGGESTION_CANDIDATES = 200;
-
-interface ModelRow {
-  slug: string;
-  name: string;
-  brand_slug: string;
-  brand_name: string;
-  series_slug: string;
-  series_name: string;
-  aliases: string[];
-}
-
-const toModel = (row: ModelRow): LaptopModel => ({
-  slug: row.slug,
-  name: row.name,
-  brand: { slug: row.brand_slug, name: row.brand_name },
-  series: { slug: row.series_slug, name: row.series_name },
-  aliases: row.aliases,
-});
-
-/** Models with their series, brand and aliases (by alias), as `LaptopModel` needs them. */
-const modelsOf = (db: Kysely<Database>) =>
-  db
-    .selectFrom('laptop_models as m')
-    .innerJoin('laptop_series as s', 's.id', 'm.series_id')
-    .innerJoin('laptop_brands as b', 'b.id', 's.brand_id')
-    .select([
-      'm.id',
-      'm.slug',
-      'm.name',
-      'b.slug as brand_slug',
-      'b.name as brand_name',
-      's.slug as series_slug',
-      's.name as series_name',
-      sql<string[]>`coalesce((select json_agg(a.alias order by a.normalised)
-        from model_aliases a where a.model_id = m.id), '[]'::json)`.as('aliases'),
-    ]);
 
 /** Where suggestions are looked for: any model, or a brand's, or a series'. */
 interface Within {
@@ -307,23 +271,22 @@ export function createLaptopsService(db: Kysely<Database>) {
     async page(slug: string): Promise<LaptopPage> {
       // A slug the catalogue could not have names no model: not found, without a query.
       if (!MODEL_SLUG.test(slug) || slug.length > 100) throw notFound('Laptop model');
-      const model = await models().where('m.slug', '=', slug).executeTakeFirst();
+      // One statement: the model, and its parts in the page's order.
+      const model = await models()
+        .select(
+          sql<PartRow[] | null>`(select json_agg(row_to_json(part) order by part.position)
+            from (select tools.*, ${sql.join(partFields)}, row_number() over (
+                order by categories.position, categories.name, tools.name, tools.id) as position
+              from fitment
+              join tools on tools.id = fitment.tool_id
+              join categories on categories.id = tools.category_id
+              where fitment.model_id = m.id and tools.retired_at is null) as part)`.as('parts'),
+        )
+        .where('m.slug', '=', slug)
+        .executeTakeFirst();
       if (!model) throw notFound('Laptop model');
-      const parts = await db
-        .selectFrom('fitment')
-        .innerJoin('tools', 'tools.id', 'fitment.tool_id')
-        .innerJoin('categories', 'categories.id', 'tools.category_id')
-        .selectAll('tools')
-        .select(partFields)
-        .where('fitment.model_id', '=', model.id)
-        .where('tools.retired_at', 'is', null)
-        .orderBy('categories.position')
-        .orderBy('categories.name')
-        .orderBy('tools.name')
-        .orderBy('tools.id')
-        .execute();
       const groups: LaptopPage['groups'] = [];
-      for (const row of parts as PartRow[]) {
+      for (const row of model.parts ?? []) {
         const part = toPart(row);
         const group = groups.at(-1);
         if (group?.category.slug === part.category.slug) group.items.push(part);

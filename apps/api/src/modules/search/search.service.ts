@@ -1,5 +1,4 @@
 import {
-  type LaptopModel,
   PART_CONDITIONS,
   type SearchQuery,
   type SearchResult,
@@ -7,6 +6,7 @@ import {
 } from '@shop/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type ModelRow, modelsOf, toModel } from '../laptops/laptop-model';
 import { type PartRow, partFields, toPart } from './part-fields';
 import { type SearchWords, searchWords } from './search-words';
 
@@ -29,6 +29,9 @@ const SCORE = {
   /** Its name is like what was typed (a typo: "batery"), by trigram word similarity. */
   similarName: 40,
 } as const;
+
+/** What an empty search box reads as. */
+const NO_WORDS = searchWords('');
 
 /** A model name this alike (trigram similarity, 0 to 1) counts as named despite a typo. */
 const SIMILAR_MODEL_MIN = 0.4;
@@ -53,20 +56,27 @@ const kept = (query: SearchQuery) => sql`
   (${query.condition ?? null}::text is null or condition = ${query.condition ?? null})
     as condition_kept`;
 
+/** Whether a part is of one of `types` (ids; any type when null). */
+const ofTypes = (types: string[] | null, column: RawBuilder<unknown>) =>
+  types ? sql`${column} = any(${list(types)}::uuid[])` : sql`true`;
+
 /**
- * The catalogue as a whole, when no words and no model narrow it: the counts come from the few
- * rows of \`part_facet_counts\` (migration 0023), the page from the listing's indexes.
+ * The catalogue as a whole, or the whole of some part types (`types`: "xyz battery", whose
+ * other words find nothing), when no words and no model narrow it: the counts come from the few
+ * rows of `part_facet_counts` (migration 0023), the page from the listing's indexes.
  */
-const listed = (query: SearchQuery) => sql`
+const listed = (query: SearchQuery, types: string[] | null) => sql`
   facts as (
     select parts, category_id, brand, condition, ${kept(query)}
     from part_facet_counts
     where parts > 0 and (not ${query.inStock ?? false} or in_stock)
+      and ${ofTypes(types, sql`category_id`)}
   ),
   page as (
     select tool_id as id, name, price_cents, created_at from part_search
     where on_sale
       and (not ${query.inStock ?? false} or in_stock)
+      and ${ofTypes(types, sql`category_id`)}
       and (${query.category ?? null}::text is null
         or category_id = (select id from category_filter))
       and (${query.brand ?? null}::text is null or lower(brand) = lower(${query.brand ?? null}))
@@ -75,10 +85,10 @@ const listed = (query: SearchQuery) => sql`
 
 /**
  * The parts the words (or the model filter) find, one row each with its score: each way of
- * finding a part (SCORE) is a branch of \`hits\`, only those the text can use, and each reads
- * the part's listing from \`part_search\` with it, so no part is looked up twice.
+ * finding a part (SCORE) is a branch of `hits`, only those the text can use, and each reads
+ * the part's listing from `part_search` with it, so no part is looked up twice.
  */
-function matched(query: SearchQuery, typed: SearchWords) {
+function matched(query: SearchQuery, typed: SearchWords, types: string[] | null) {
   // What a hit carries: the listing, never the document (a thousand bytes a part).
   const hitColumns = sql`ps.tool_id, ps.category_id, ps.brand, ps.condition, ps.price_cents,
     ps.created_at, ps.name`;
@@ -87,39 +97,37 @@ function matched(query: SearchQuery, typed: SearchWords) {
   const listable = sql`ps.on_sale and (not ${query.inStock ?? false} or ps.in_stock)`;
   const typeBonus = sql`case when ps.category_id = any(array(select id from named_types))
     then ${sql.lit(SCORE.namedType)} else 0 end`;
+  const numbers = [
+    sql`select ${sql.lit(SCORE.wholeNumber)} as score, ${hitColumns} from part_numbers p
+      join part_search ps on ps.tool_id = p.tool_id
+      where p.normalised = ${typed.whole} and ${listable}`,
+    sql`select ${sql.lit(SCORE.wholeNumber)}, ${hitColumns} from tools t
+      join part_search ps on ps.tool_id = t.id
+      where shop_normalised_number(t.sku) = ${typed.whole} and ${listable}`,
+    ...(typed.numbers.some((number) => number !== typed.whole)
+      ? [
+          sql`select ${sql.lit(SCORE.wordNumber)}, ${hitColumns} from part_numbers p
+            join part_search ps on ps.tool_id = p.tool_id
+            where p.normalised = any(${list(typed.numbers)})
+              and p.normalised <> ${typed.whole} and ${listable}`,
+        ]
+      : []),
+  ];
   const branches =
     typed.words.length === 0
       ? [
           sql`select 0 as score, ${listing} from fitment f
             join part_search ps on ps.tool_id = f.tool_id
-            where f.model_id = (select id from model_filter) and ${listable}`,
+            where f.model_id = (select id from model_filter)
+              and ${ofTypes(types, sql`ps.category_id`)} and ${listable}`,
         ]
       : [
-          sql`select ${sql.lit(SCORE.wholeNumber)} as score, ${listing} from part_numbers p
-            join part_search ps on ps.tool_id = p.tool_id
-            where p.normalised = ${typed.whole} and ${listable}`,
-          sql`select ${sql.lit(SCORE.wholeNumber)}, ${listing} from tools t
-            join part_search ps on ps.tool_id = t.id
-            where shop_normalised_number(t.sku) = ${typed.whole} and ${listable}`,
-          ...(typed.numbers.some((number) => number !== typed.whole)
-            ? [
-                sql`select ${sql.lit(SCORE.wordNumber)}, ${listing} from part_numbers p
-                  join part_search ps on ps.tool_id = p.tool_id
-                  where p.normalised = any(${list(typed.numbers)})
-                    and p.normalised <> ${typed.whole} and ${listable}`,
-              ]
-            : []),
+          sql`select score, ${listing} from number_hits ps`,
           sql`select ${sql.lit(SCORE.fitsNamedModel)} + ${typeBonus}, ${listing}
             from fitment f join part_search ps on ps.tool_id = f.tool_id
             where f.model_id in (select id from query_models) and ${listable}`,
           sql`select score + ${typeBonus}, ${listing} from text_hits ps`,
           sql`select score + ${typeBonus}, ${listing} from name_hits ps`,
-          // Every part of a type named, when the other words find nothing ("xyz battery"): per
-          // type, from the listing's index, however many parts the planner expects.
-          sql`select ${sql.lit(SCORE.namedType)}, ${listing} from named_types n
-            cross join lateral (select * from part_search where category_id = n.id and on_sale offset 0) as ps
-            where not exists (select 1 from query_models) and not exists (select 1 from text_hits)
-              and not exists (select 1 from name_hits) and ${listable}`,
         ];
   return sql`
       -- Each word, and whether it names a part type ("battery", "screens"); "Other parts" is
@@ -172,6 +180,8 @@ function matched(query: SearchQuery, typed: SearchWords) {
             (to_tsquery('english', ${typed.last}) || to_tsquery('simple', ${typed.last}))
           else to_tsquery('english', ${typed.textQuery}) end as query
       ),
+      -- The parts whose part number or SKU the text or a word is.
+      number_hits as (${sql.join(numbers, sql` union all `)}),
       -- The parts the full text finds, and those whose name is like the words: each read once.
       text_hits as materialized (
         select ${sql.lit(SCORE.text)} + ${sql.lit(SCORE.textRank)} * ts_rank(ps.document, t.query)
@@ -203,46 +213,20 @@ interface Found {
   categories: { value: string; label: string; count: number }[] | null;
   brands: { value: string; label: string; count: number }[] | null;
   conditions: { value: string; label: string; count: number }[] | null;
-  model_id: string | null;
+  /** The page's parts, in any order (`ids` has the order). */
+  parts: PartRow[] | null;
+  model: ModelRow | null;
+  /** The part types the words name when they find nothing else (`find`), else null. */
+  types_only: string[] | null;
 }
 
 export function createSearchService(db: Kysely<Database>) {
-  /** A model as results name it: where it sits, and its other names. */
-  async function laptopModel(id: string): Promise<LaptopModel | null> {
-    const row = await db
-      .selectFrom('laptop_models as m')
-      .innerJoin('laptop_series as s', 's.id', 'm.series_id')
-      .innerJoin('laptop_brands as b', 'b.id', 's.brand_id')
-      .select([
-        'm.slug',
-        'm.name',
-        'b.slug as brand_slug',
-        'b.name as brand_name',
-        's.slug as series_slug',
-        's.name as series_name',
-        sql<string[]>`array(select a.alias from model_aliases a where a.model_id = m.id
-          order by a.alias)`.as('aliases'),
-      ])
-      .where('m.id', '=', id)
-      .executeTakeFirst();
-    if (!row) return null;
-    return {
-      slug: row.slug,
-      name: row.name,
-      brand: { slug: row.brand_slug, name: row.brand_name },
-      series: { slug: row.series_slug, name: row.series_name },
-      aliases: row.aliases,
-    };
-  }
-
   /**
-   * One page of the parts a query finds, in the order asked, their total, and the facets: per
-   * category, brand and condition, the parts found with every other filter applied, so each
-   * count is what choosing that value lists. One statement finds and counts (`listed` when no
-   * words or model narrow the catalogue, `found` otherwise); a second reads the page's parts.
+   * What a query finds and counts, in one statement: `listed` when no words and no model
+   * narrow the catalogue (or the words only name part types, `types`), `matched`
+   * otherwise; with the page's parts and the model named, so a search is one round trip.
    */
-  async function search(query: SearchQuery): Promise<SearchResult> {
-    const typed = searchWords(query.q);
+  async function find(query: SearchQuery, typed: SearchWords, types: string[] | null) {
     const anything = typed.words.length === 0;
     const order =
       anything && query.sort === 'relevance' ? sql`created_at, id` : ORDER_BY[query.sort];
@@ -250,14 +234,33 @@ export function createSearchService(db: Kysely<Database>) {
       with
       model_filter as (select id from laptop_models where slug = ${query.model ?? null}),
       category_filter as (select id from categories where slug = ${query.category ?? null}),
-      ${anything && !query.model ? listed(query) : matched(query, typed)}
+      ${anything && !query.model ? listed(query, types) : matched(query, typed, types)},
+      page_ids as materialized (
+        select array(select id from page order by ${order}
+          limit ${query.limit} offset ${(query.page - 1) * query.limit}) as ids
+      ),
+      named_model as (
+        select ${
+          anything
+            ? sql`(select id from model_filter)`
+            : sql`coalesce((select id from model_filter),
+              case when (select count(*) from query_models) = 1
+                then (select id from query_models) end)`
+        } as id
+      )
       select
         (select coalesce(sum(parts), 0)::int from facts
           where category_kept and brand_kept and condition_kept) as total,
-        (select json_agg(page.id) from (
-          select id from page order by ${order}
-          limit ${query.limit} offset ${(query.page - 1) * query.limit}
-        ) as page) as ids,
+        (select to_json(ids) from page_ids) as ids,
+        (select json_agg(row_to_json(listed_parts)) from (
+          select tools.*, ${sql.join(partFields)} from tools
+          where tools.id = any((select ids from page_ids)::uuid[])
+        ) as listed_parts) as parts,
+        (select row_to_json(model) from (${modelsOf(db).where(
+          'm.id',
+          '=',
+          sql<string>`(select id from named_model)`,
+        )}) as model) as model,
         (select json_agg(json_build_object('value', c.slug, 'label', c.name, 'count', counted.n)
             order by c.position, c.name)
           from (select category_id, sum(parts)::int as n from facts
@@ -273,23 +276,31 @@ export function createSearchService(db: Kysely<Database>) {
             where category_kept and brand_kept group by condition) as counted) as conditions,
         ${
           anything
-            ? sql`(select id from model_filter)`
-            : sql`coalesce((select id from model_filter),
-          case when (select count(*) from query_models) = 1
-            then (select id from query_models) end)`
-        } as model_id
+            ? sql`null`
+            : sql`case when not exists (select 1 from number_hits)
+                and not exists (select 1 from query_models)
+                and not exists (select 1 from text_hits) and not exists (select 1 from name_hits)
+              then (select json_agg(id) from named_types) end`
+        } as types_only
     `.execute(db);
-    const row = found.rows[0]!;
-    const ids = row.ids ?? [];
-    const [parts, model] = await Promise.all([
-      ids.length === 0
-        ? Promise.resolve([] as PartRow[])
-        : db.selectFrom('tools').selectAll().select(partFields).where('id', 'in', ids).execute(),
-      row.model_id ? laptopModel(row.model_id) : Promise.resolve(null),
-    ]);
-    const byId = new Map(parts.map((part) => [part.id, part]));
+    return found.rows[0]!;
+  }
+
+  /**
+   * One page of the parts a query finds, in the order asked, their total, and the facets: per
+   * category, brand and condition, the parts found with every other filter applied, so each
+   * count is what choosing that value lists. One statement finds and counts (`find`); when
+   * the words find nothing but name part types ("xyz battery"), a second lists those types as
+   * if nothing were typed, so their whole types are counted from `part_facet_counts`, not
+   * part by part.
+   */
+  async function search(query: SearchQuery): Promise<SearchResult> {
+    const typed = searchWords(query.q);
+    const found = await find(query, typed, null);
+    const row = found.types_only ? await find(query, NO_WORDS, found.types_only) : found;
+    const byId = new Map((row.parts ?? []).map((part) => [part.id, part]));
     return {
-      items: ids.flatMap((id) => {
+      items: (row.ids ?? []).flatMap((id) => {
         const part = byId.get(id);
         return part ? [toPart(part)] : [];
       }),
@@ -299,11 +310,11 @@ export function createSearchService(db: Kysely<Database>) {
         brand: row.brands ?? [],
         condition: row.conditions ?? [],
       },
-      model,
+      model: row.model && toModel(row.model),
     };
   }
 
-  return { search, laptopModel };
+  return { search };
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;

@@ -294,6 +294,24 @@ describeEachDatabase('GET /api/search', (kind) => {
       new Set([parts.t480Battery, parts.compatibleBattery, parts.xpsBattery, parts.soldOutBattery]),
     );
     expect(unknown.total).toBe(4);
+    expect(unknown.facets.category).toEqual([{ value: 'battery', label: 'Batteries', count: 4 }]);
+    expect(unknown.facets.brand).toEqual([
+      { value: 'Voltcell', label: 'Voltcell', count: 2 },
+      { value: 'Dell', label: 'Dell', count: 1 },
+      { value: 'Lenovo', label: 'Lenovo', count: 1 },
+    ]);
+    // Each filter still applies: in stock, a brand, one laptop model.
+    expect((await search({ q: 'qwertyzz battery', inStock: 'true' })).total).toBe(3);
+    const voltcell = await search({ q: 'qwertyzz battery', brand: 'Voltcell' });
+    expect(new Set(ids(voltcell))).toEqual(
+      new Set([parts.compatibleBattery, parts.soldOutBattery]),
+    );
+    const t470 = await search({ q: 'qwertyzz battery', model: 'lenovo-thinkpad-t470' });
+    expect(new Set(ids(t470))).toEqual(new Set([parts.t480Battery, parts.soldOutBattery]));
+    expect(t470.total).toBe(2);
+    // A word that finds a part is not "nothing": a keyboard's number and "battery" find the
+    // keyboard, not every battery.
+    expect(ids(await search({ q: '01HX459 battery', limit: '100' }))).toEqual([parts.t480Keyboard]);
   });
 
   it('counts each facet value as what choosing it lists, and the counts add up', async () => {
