@@ -33,6 +33,8 @@ import { emailsRoutes } from './modules/emails/emails.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { laptopsRoutes } from './modules/laptops/laptops.routes';
 import { createLaptopsService } from './modules/laptops/laptops.service';
+import { partsRoutes } from './modules/parts/parts.routes';
+import { createPartsService } from './modules/parts/parts.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -272,6 +274,7 @@ export function createApi({
   api.route('/', searchRoutes(createSearchService(db)));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/', laptopsRoutes(createLaptopsService(db)));
+  api.route('/', partsRoutes(createPartsService(db)));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
   api.route('/', emailsRoutes(mail, signedIn, { outboxDir, mode: env.NODE_ENV }));

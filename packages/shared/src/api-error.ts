@@ -23,6 +23,7 @@ export const errorCodes = [
   'FORBIDDEN',
   'NOT_ADMIN',
   'NOT_FOUND',
+  'GONE',
   'CONFLICT',
   'OUT_OF_STOCK',
   'TOO_MANY_UNPAID_ORDERS',
@@ -47,7 +48,8 @@ export const errorCodes = [
 export type ErrorCode = (typeof errorCodes)[number];
 
 /** The statuses the API's errors answer with. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus =
+  400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503;
 
 /**
  * Each code's HTTP status, once for the whole API: a code is never answered with two
@@ -60,6 +62,7 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_ADMIN: 403,
   NOT_FOUND: 404,
+  GONE: 410,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
   TOO_MANY_UNPAID_ORDERS: 409,

@@ -28,6 +28,8 @@ export const messages = {
   },
   failure: {
     makeAdmin: 'failed to make an admin',
+    /** A retired part's public page (410, issue 34). */
+    partRetired: 'This part is no longer sold.',
   },
   /** Password reset (issue 19): /forgot-password, /reset-password and their refusals. */
   passwordReset: {

@@ -22,6 +22,7 @@ const statusMeanings: Record<ErrorStatus, string> = {
   403: 'Signed in, but not allowed to do this',
   404: "No such record, or it is not the caller's",
   409: "The record's state does not allow this now",
+  410: 'The record existed and is gone for good (a retired part)',
   413: 'The body is larger than the limit',
   415: 'The body is not JSON',
   422: 'The Idempotency-Key was used for another purchase',

@@ -18,6 +18,7 @@ import {
   ProfileInputSchema,
   CheckoutSchema,
   LaptopListQuerySchema,
+  partSlug,
   PurchaseSchema,
   RefundSchema,
   RegisterSchema,
@@ -394,6 +395,12 @@ const cases: TextCase[] = [
     route: 'GET /api/laptops/:slug',
     caller: 'anonymous',
     params: (w) => ({ slug: w.laptop.slug }),
+    paramStatus: 404,
+  },
+  {
+    route: 'GET /api/parts/:slug',
+    caller: 'anonymous',
+    params: (w) => ({ slug: partSlug(w.tool.name, w.tool.sku) }),
     paramStatus: 404,
   },
   {

@@ -26,8 +26,10 @@ import {
 const STARTING_STOCK = 100_000;
 const CLIENTS = 16;
 const cleanups: (() => Promise<void>)[] = [];
+// Last made, first undone: the shop stops before its data folder is removed (a shop still
+// running writes its outbox there while the folder is being removed: ENOTEMPTY).
 afterAll(async () => {
-  for (const cleanup of cleanups.splice(0)) await cleanup();
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
 /** `npm start` as a user runs it (the test runner's environment, quieter). */
@@ -91,7 +93,10 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
     });
 
     let shop = await startShop(env);
-    cleanups.push(async () => killGroup(shop.child, 'SIGKILL'));
+    cleanups.push(async () => {
+      killGroup(shop.child, 'SIGKILL');
+      await groupGone(shop.child);
+    });
     const adminToken = await account('admin@partsshop.com');
     // A password sign-up of ADMIN_EMAIL is a customer until `npm run make-admin` runs on the
     // server; the embedded database's folder is free for it only while the shop is stopped.

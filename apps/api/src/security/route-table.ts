@@ -3,7 +3,7 @@
  * The authorization matrix runs it; the fuzz tests take their route list from it.
  */
 import { randomUUID } from 'node:crypto';
-import type { Order, Tool } from '@shop/shared';
+import { type Order, partSlug, type Tool } from '@shop/shared';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../test/identity';
 import type { TestApp } from '../test/test-app';
 
@@ -341,6 +341,11 @@ export const matrix: Row[] = [
   {
     route: 'GET /api/laptops/:slug',
     request: (w) => ({ path: `/api/laptops/${w.laptop.slug}` }),
+    expected: all(200),
+  },
+  {
+    route: 'GET /api/parts/:slug',
+    request: (w) => ({ path: `/api/parts/${partSlug(w.tool.name, w.tool.sku)}` }),
     expected: all(200),
   },
   {

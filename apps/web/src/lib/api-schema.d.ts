@@ -5451,6 +5451,83 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/parts/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A part's public page: the part, every laptop it fits, and the slug its page lives at
+     * @description The slug is the words of the part's name and its SKU normalised ("t480-battery-24wh-lps100011"); the SKU finds the part, so a slug made before a rename still does, and `slug` is the one to link to. A retired part answers 410 GONE; a slug that names no part, 404.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The part and what it fits */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PartPage'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record existed and is gone for good (a retired part): GONE */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/reviews': {
     parameters: {
       query?: never;
@@ -6364,6 +6441,11 @@ export interface components {
         category: components['schemas']['Category'];
         items: components['schemas']['Part'][];
       }[];
+    };
+    PartPage: {
+      part: components['schemas']['Part'];
+      slug: string;
+      fits: components['schemas']['LaptopRef'][];
     };
     Review: {
       _id: string;

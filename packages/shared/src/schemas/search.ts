@@ -81,3 +81,16 @@ export const LaptopPageSchema = z
   })
   .meta({ id: 'LaptopPage' });
 export type LaptopPage = z.infer<typeof LaptopPageSchema>;
+
+/**
+ * A part's public page (`GET /api/parts/{slug}`): the part, the slug its page lives at (the
+ * one to link to and redirect to), and every laptop it fits, by brand, then name.
+ */
+export const PartPageSchema = z
+  .object({
+    part: PartSchema,
+    slug: z.string(),
+    fits: z.array(LaptopRefSchema),
+  })
+  .meta({ id: 'PartPage' });
+export type PartPage = z.infer<typeof PartPageSchema>;

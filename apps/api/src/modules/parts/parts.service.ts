@@ -1,0 +1,45 @@
+import { type LaptopRef, messages, type PartPage, partSlug, skuOfPartSlug } from '@shop/shared';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { type PartRow, partFields, toPart } from '../search/part-fields';
+
+export function createPartsService(db: Kysely<Database>) {
+  return {
+    /**
+     * `GET /api/parts/{slug}`: a part's public page. The slug's last word is the part's SKU
+     * normalised, which finds it (the index of migration 0022); the words before it are its
+     * name's when the slug was made, so a renamed part is still found by an old link, and the
+     * answer names the slug its page now lives at. Parts whose SKUs differ only by punctuation
+     * ("AB.1", "AB-1") are told apart by their names.
+     */
+    async page(slug: string): Promise<PartPage> {
+      const sku = skuOfPartSlug(slug);
+      if (!sku) throw notFound('Part');
+      const rows = (await db
+        .selectFrom('tools')
+        .selectAll()
+        .select(partFields)
+        .select(
+          sql<LaptopRef[]>`coalesce((select json_agg(json_build_object('slug', m.slug,
+              'name', m.name, 'brand', b.name) order by b.name, m.name, m.slug)
+            from fitment f
+            join laptop_models m on m.id = f.model_id
+            join laptop_series s on s.id = m.series_id
+            join laptop_brands b on b.id = s.brand_id
+            where f.tool_id = tools.id), '[]'::json)`.as('fits_all'),
+        )
+        .where(sql<string>`shop_normalised_number(sku)`, '=', sku)
+        .orderBy(sql`retired_at is not null`)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute()) as (PartRow & { fits_all: LaptopRef[] })[];
+      const row = rows.find((part) => partSlug(part.name, part.sku) === slug) ?? rows[0];
+      if (!row) throw notFound('Part');
+      if (row.retired_at) throw new AppError('GONE', messages.failure.partRetired);
+      return { part: toPart(row), slug: partSlug(row.name, row.sku), fits: row.fits_all };
+    },
+  };
+}
+
+export type PartsService = ReturnType<typeof createPartsService>;
