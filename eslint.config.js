@@ -14,7 +14,7 @@ import shop from './eslint/no-cycle.js';
  * test/ and security/ hold tests and their helpers, which may reach everything.
  */
 const api = './apps/api/src';
-const apiApp = ['app.ts', 'server.ts', 'index.ts', 'web.ts', 'api-docs.ts'].map(
+const apiApp = ['app.ts', 'server.ts', 'index.ts', 'web.ts', 'web-rendered.ts', 'api-docs.ts'].map(
   (file) => `${api}/${file}`,
 );
 const apiTestsOnly = [`${api}/test`, `${api}/security`];

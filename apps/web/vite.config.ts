@@ -94,6 +94,9 @@ export default defineConfig({
       [paths.portfolio]: 'src/app/routes/portfolio.tsx',
       [paths.login]: 'src/app/routes/login.tsx',
       [paths.register]: 'src/app/routes/register.tsx',
+      // Rendered by the server at request time (decision 036), keyed by their pattern.
+      [paths.partPattern]: 'src/app/routes/part.tsx',
+      [paths.laptopPattern]: 'src/app/routes/laptop.tsx',
       '*': 'src/app/routes/not-found.tsx',
     }),
     preloadTypeface('plus-jakarta-sans-latin-wght-normal'),

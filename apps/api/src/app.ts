@@ -35,6 +35,7 @@ import { laptopsRoutes } from './modules/laptops/laptops.routes';
 import { createLaptopsService } from './modules/laptops/laptops.service';
 import { partsRoutes } from './modules/parts/parts.routes';
 import { createPartsService } from './modules/parts/parts.service';
+import { createPublicPages } from './modules/public-pages/public-pages';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -273,8 +274,10 @@ export function createApi({
   );
   api.route('/', searchRoutes(createSearchService(db)));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
-  api.route('/', laptopsRoutes(createLaptopsService(db)));
-  api.route('/', partsRoutes(createPartsService(db)));
+  const laptops = createLaptopsService(db);
+  const parts = createPartsService(db);
+  api.route('/', laptopsRoutes(laptops));
+  api.route('/', partsRoutes(parts));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
   api.route('/', emailsRoutes(mail, signedIn, { outboxDir, mode: env.NODE_ENV }));
@@ -284,7 +287,9 @@ export function createApi({
   // No error handler of its own: the app's (createApp) answers the API's errors too. With one,
   // Hono would wrap each of the API's handlers in a composition of its own when mounting it,
   // costing every request a layer of promises per handler.
-  return Object.assign(api, { jobs });
+  // The pages the server renders with their data read as these routes read it (decision 036).
+  const screens = createPublicPages({ parts, laptops }, env.PUBLIC_URL);
+  return Object.assign(api, { jobs, screens });
 }
 
 const NO_HEADERS: ReadonlyArray<readonly [string, string]> = [];
@@ -330,5 +335,5 @@ export function createApp(appDeps: AppDeps) {
   const api = createApi(deps);
   app.route('/api', api);
   app.onError(createErrorHandler(deps.logger));
-  return Object.assign(app, { jobs: api.jobs, mail: deps.mail });
+  return Object.assign(app, { jobs: api.jobs, mail: deps.mail, screens: api.screens });
 }

@@ -122,7 +122,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     outboxDir: outboxDirFor(env),
   });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
-  if (!serveWebApp(app, webRoot)) {
+  if (!serveWebApp(app, webRoot, { screens: app.screens, logger })) {
     logger.warn({ webRoot }, 'web app not built: serving the API only (run npm run build)');
   }
 

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { Logger } from 'pino';
+import { type RenderedScreens, renderedScreens } from './web-rendered';
 
 /** A page of the web app, with the build's compressed copies when it made them. */
 interface Page {
@@ -18,6 +20,18 @@ interface BuiltPages {
   notFound: string;
   /** Every path pattern of the app's screens, as "/tools/:id". */
   routes: string[];
+  /** The renderer the server renders some screens with at each request (decision 036). */
+  renderer?: string;
+  /** Those screens: route pattern -> the page's template. */
+  dynamic?: Record<string, string>;
+}
+
+/** `.vite/pages.json`, when the build wrote one. */
+function builtPages(webRoot: string): BuiltPages | undefined {
+  const listPath = path.join(webRoot, '.vite', 'pages.json');
+  return fs.existsSync(listPath)
+    ? (JSON.parse(fs.readFileSync(listPath, 'utf8')) as BuiltPages)
+    : undefined;
 }
 
 function readPage(file: string): Page {
@@ -43,10 +57,8 @@ function patternTest(pattern: string): (urlPath: string) => boolean {
  * shell for the other screens and for public pages asked with a query, and the missing page with 404 for paths no screen answers.
  * A build without `.vite/pages.json` answers every path with its shell.
  */
-function pagesOf(webRoot: string, shell: Page) {
-  const listPath = path.join(webRoot, '.vite', 'pages.json');
-  if (!fs.existsSync(listPath)) return () => ({ page: shell, status: 200 as const });
-  const built = JSON.parse(fs.readFileSync(listPath, 'utf8')) as BuiltPages;
+function pagesOf(webRoot: string, shell: Page, built: BuiltPages | undefined) {
+  if (!built) return () => ({ page: shell, status: 200 as const });
   const rendered = new Map(
     Object.entries(built.pages).map(([urlPath, file]) => [
       urlPath,
@@ -84,13 +96,20 @@ function answerPage(c: Context, page: Page, status: 200 | 404) {
 
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated, the
- * public pages already rendered, and the app's page for the other screens so deep links such as
- * `/dashboard/orders` load the app.
+ * public pages already rendered, a part's and a laptop model's page rendered with their data
+ * at each request (`screens`, when given), and the app's page for the other screens so deep
+ * links such as `/dashboard/orders` load the app.
  */
-export function serveWebApp(app: Hono, webRoot: string): boolean {
+export function serveWebApp(
+  app: Hono,
+  webRoot: string,
+  rendering?: { screens: RenderedScreens; logger: Logger },
+): boolean {
   const indexPath = path.join(webRoot, 'index.html');
   if (!fs.existsSync(indexPath)) return false;
-  const pageFor = pagesOf(webRoot, readPage(indexPath));
+  const built = builtPages(webRoot);
+  const shell = readPage(indexPath);
+  const pageFor = pagesOf(webRoot, shell, built);
   const root = path.relative(process.cwd(), webRoot) || '.';
 
   const cacheFor =
@@ -110,6 +129,18 @@ export function serveWebApp(app: Hono, webRoot: string): boolean {
   const notFound: MiddlewareHandler = async (c) => c.text('Not found', 404);
   app.get('/', appPage);
   app.get('/index.html', appPage);
+  if (rendering && built?.renderer && built.dynamic) {
+    const handlers = renderedScreens({
+      webRoot,
+      renderer: built.renderer,
+      templates: built.dynamic,
+      screens: rendering.screens,
+      notFoundHtml: fs.readFileSync(path.join(webRoot, built.notFound), 'utf8'),
+      shellHtml: shell.html,
+      logger: rendering.logger,
+    });
+    for (const [pattern, handler] of handlers) app.get(pattern, handler);
+  }
   // The build's own notes (manifest, preload list, pages) are not for browsers.
   app.all('/.vite/*', notFound);
   // The innermost one sets the header first: hashed assets, then every other file.

@@ -4,7 +4,10 @@
 //    stylesheet inlined (the first paint waits for nothing but the page) and the screen's chunks
 //    as <link rel="modulepreload">, under dist/.vite/pages/, listed in dist/.vite/pages.json with
 //    every route pattern of the app (the server answers other paths with the missing page, 404);
-// 3. writes `.br` and `.gz` beside every text file of dist, compressed once at the highest level
+// 3. keeps that renderer, whole, under dist/.vite/server, with a page template for each screen
+//    the server renders at request time (a part's, a laptop model's: decision 036), listed in
+//    pages.json's `dynamic`;
+// 4. writes `.br` and `.gz` beside every text file of dist, compressed once at the highest level
 //    rather than on every request (decision 010).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +17,8 @@ import { build } from 'vite';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, 'dist');
-const serverBuild = path.join(webRoot, 'node_modules', '.prerender');
+// Under .vite, which the server never serves (apps/api/src/web.ts).
+const serverBuild = path.join(dist, '.vite', 'server');
 
 /** The pages that arrive rendered: path -> file name under dist/.vite/pages. */
 const PAGES = {
@@ -25,6 +29,14 @@ const PAGES = {
   '/login': 'login.html',
   '/register': 'register.html',
 };
+/**
+ * The screens the server renders at each request with their data (decision 036): route pattern
+ * -> template file. Their chunks are preloaded as a fixed page's are.
+ */
+const DYNAMIC = {
+  '/parts/:slug': 'part.html',
+  '/laptops/:slug': 'laptop.html',
+};
 /** Any path no screen answers renders the missing page. */
 const NOT_FOUND = { path: '/this-page-does-not-exist', file: 'not-found.html' };
 
@@ -32,10 +44,14 @@ await build({
   root: webRoot,
   configFile: path.join(webRoot, 'vite.config.ts'),
   logLevel: 'warn',
+  // Whole: the server loads it from dist, wherever node_modules is (or is not).
+  ssr: { noExternal: true },
+  publicDir: false,
   build: {
     ssr: 'src/prerender.tsx',
     outDir: serverBuild,
     emptyOutDir: true,
+    target: 'node20',
     rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
   },
 });
@@ -86,18 +102,40 @@ for (const [urlPath, file] of Object.entries(PAGES)) {
   fs.writeFileSync(path.join(pagesDir, file), page(html, preloads[urlPath]));
   pages[urlPath] = `.vite/pages/${file}`;
 }
+// The server fills these in at each request: the page's own head (title, description, canonical,
+// structured data), the screen rendered with its data, and that data for the browser.
+const title = /<title>[^<]*<\/title>/;
+const description = /\s*<meta\s+name="description"\s+content="[^"]*"\s*\/>/;
+if (!title.test(shell) || !description.test(shell))
+  throw new Error('index.html has no title or description');
+const dynamic = {};
+for (const [pattern, file] of Object.entries(DYNAMIC)) {
+  if (!preloads[pattern]) throw new Error(`prerender: no preloads for ${pattern}`);
+  const template = page('<!--page-html-->', preloads[pattern])
+    .replace(description, '')
+    .replace(title, '<!--page-head-->')
+    .replace('<div id="root-end" hidden></div>', (end) => `${end}<!--page-data-->`);
+  if (!template.includes('<!--page-data-->')) throw new Error('index.html has no #root-end');
+  fs.writeFileSync(path.join(pagesDir, file), template);
+  dynamic[pattern] = `.vite/pages/${file}`;
+}
 // The router's catch-all route answers it: the server sends it with 404.
 const missing = await renderPage(NOT_FOUND.path);
 fs.writeFileSync(path.join(pagesDir, NOT_FOUND.file), page(missing.html, preloads['*']));
 fs.writeFileSync(
   path.join(dist, '.vite', 'pages.json'),
   JSON.stringify(
-    { pages, notFound: `.vite/pages/${NOT_FOUND.file}`, routes: routePatterns() },
+    {
+      pages,
+      notFound: `.vite/pages/${NOT_FOUND.file}`,
+      routes: routePatterns(),
+      renderer: '.vite/server/prerender.mjs',
+      dynamic,
+    },
     null,
     2,
   ),
 );
-fs.rmSync(serverBuild, { recursive: true, force: true });
 
 const walk = (dir) =>
   fs
@@ -106,6 +144,12 @@ const walk = (dir) =>
       entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
     );
 for (const file of walk(dist)) {
+  // The renderer is the server's, and the templates are filled in before they are sent.
+  if (
+    file.startsWith(serverBuild) ||
+    Object.values(DYNAMIC).some((name) => file.endsWith(`/${name}`))
+  )
+    continue;
   if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
   const data = fs.readFileSync(file);
   if (data.length < 1024) continue;

@@ -1,11 +1,13 @@
 // First: it configures zod before any schema is built.
 import './lib/zod-config';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { type DataRouter, RouterProvider, createBrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { firstScreenArrived } from './app/lazy-screen';
 import { routes } from './app/router';
+import { PAGE_DATA_ID } from './lib/page-data';
 import { queryClient } from './lib/query-client';
 import './index.css';
 
@@ -22,6 +24,10 @@ const whenReady = (router: DataRouter) =>
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+// A page the server rendered with its data (a part's, a laptop model's: decision 036) sends that
+// data along, so the cache starts where the server's did and the first render matches the HTML.
+const pageData = document.getElementById(PAGE_DATA_ID);
+if (pageData?.textContent) hydrate(queryClient, JSON.parse(pageData.textContent));
 const router = createBrowserRouter(routes);
 const app = (
   <StrictMode>
@@ -33,7 +39,9 @@ const app = (
 // A page the build rendered ahead of time (prerender.tsx): React takes over its HTML once the
 // screen's code is in, so that its first render matches what is already on screen. If the code
 // could not be fetched, the screen's stand-in (its failure and Retry) replaces that HTML.
-const prerendered = root.hasChildNodes();
+// The server's stand-in for a page it could not render as the app will (a part that is gone)
+// says so: the app renders its own in its place.
+const prerendered = root.hasChildNodes() && root.dataset.render !== 'client';
 if (prerendered) await whenReady(router);
 if (prerendered && firstScreenArrived(router)) {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding

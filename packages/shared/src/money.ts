@@ -4,6 +4,9 @@
  * product's "Please pay: $ {price}"), in emails and messages as on the screens.
  */
 
+/** The one currency the shop sells in, as ISO 4217 names it (structured data, payments). */
+export const SHOP_CURRENCY = 'USD';
+
 /** Dollars to whole cents, rounded: 0.1 + 0.2 dollars is 30 cents, not 30.000000000000004. */
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 

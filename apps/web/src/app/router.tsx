@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
           { path: paths.devOutbox, lazy: lazyScreen(() => import('./routes/dev-outbox')) },
           { path: paths.cart, lazy: lazyScreen(() => import('./routes/cart')) },
           { path: paths.laptopPattern, lazy: lazyScreen(() => import('./routes/laptop')) },
+          { path: paths.partPattern, lazy: lazyScreen(() => import('./routes/part')) },
           { path: paths.search, lazy: lazyScreen(() => import('./routes/search')) },
           {
             element: <RequireSignIn />,

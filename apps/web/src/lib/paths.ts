@@ -23,6 +23,12 @@ export const paths = {
   /** A laptop model's page: every part that fits it, by part type (`?category=` filters). */
   laptop: (slug: string) => `/laptops/${encodeURIComponent(slug)}`,
   laptopPattern: '/laptops/:slug',
+  /**
+   * A part's public page, rendered by the server for everyone (decision 036): its slug is its
+   * name's words and its SKU (`partSlug` in shared). `/tools/{id}` stays the signed-in purchase form.
+   */
+  part: (slug: string) => `/parts/${encodeURIComponent(slug)}`,
+  partPattern: '/parts/:slug',
   /** The home page's laptop picker ("Find parts for your laptop"). */
   laptopPickerAnchor: 'find-parts',
   /** The search page: parts found by number, model or words (its filters ride in the query). */

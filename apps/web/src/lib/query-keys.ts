@@ -40,6 +40,8 @@ export const queryKeys = {
     /** Under the tools' root: a change of the tools (stock, price, removal) refreshes it. */
     page: (slug: string) => ['tools', 'laptop', slug] as const,
   },
+  /** A part's public page (`GET /api/parts/{slug}`), under the tools' root as a model's page is. */
+  parts: { page: (slug: string) => ['tools', 'part', slug] as const },
   orders: {
     all: ['orders'] as const,
     /** Every page of My Orders; `minePage` one of them. */

@@ -94,3 +94,15 @@ export const PartPageSchema = z
   })
   .meta({ id: 'PartPage' });
 export type PartPage = z.infer<typeof PartPageSchema>;
+
+/**
+ * What the server hands the web app's renderer for a page it renders with its data (decision
+ * 036): the API's own answers, under the slug of the page's URL. The web app puts them in its
+ * cache, so the screen shows them at once and the browser starts from the same.
+ */
+export interface RenderedPageData {
+  /** `GET /api/parts/{slug}`, for `/parts/{slug}`. */
+  part?: { slug: string; page: PartPage };
+  /** `GET /api/laptops/{slug}`, for `/laptops/{slug}`. */
+  laptop?: { slug: string; page: LaptopPage };
+}

@@ -1,3 +1,5 @@
+import { SHOP_CURRENCY } from '@shop/shared';
+
 /** What we need of a card payment provider (decision 008): Stripe or our sandbox. */
 export interface PaymentIntentInfo {
   id: string;
@@ -38,4 +40,5 @@ export interface PaymentProvider {
   refund(intentId: string, amountCents: number, reason: RefundReason): Promise<string>;
 }
 
-export const CURRENCY = 'usd';
+/** The shop's currency as Stripe writes it (lower case). */
+export const CURRENCY = SHOP_CURRENCY.toLowerCase();

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLaptopPage } from '../api/get-laptop-page';
 import { alsoKnownAs, CATEGORY_PARAM, laptopName, partCount } from '../utils/laptop-text';
 import { pickerAnchorHref, pickerHref } from '../utils/laptop-links';
@@ -203,6 +204,7 @@ function LaptopParts({
  */
 export function LaptopScreen({ slug, renderPart, notFound }: LaptopScreenProps) {
   const page = useLaptopPage(slug);
+  useDocumentTitle(page.data && `Parts for ${laptopName(page.data.model)}`);
   const missing = page.isError && page.error instanceof ApiError && page.error.status === 404;
   if (missing) return notFound;
   return (

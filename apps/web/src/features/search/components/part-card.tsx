@@ -1,4 +1,4 @@
-import { formatMoney, type Part } from '@shop/shared';
+import { formatMoney, type Part, partSlug } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -15,7 +15,7 @@ interface PartCardProps {
 }
 
 /**
- * One search result: the picture, name, condition, the number a repairer checks, price, stock,
+ * One search result: the picture, name (a link to the part's page), condition, the number a repairer checks, price, stock,
  * the laptops it fits, and "Order Now" to the purchase page (which asks a visitor to sign in).
  * Beside its picture on phones; under it from 640 px, in the results grid.
  */
@@ -29,7 +29,7 @@ export function PartCard({ part, showOrderButton, action }: PartCardProps) {
       data-testid="part-card"
       className="border-base-300 rounded-box grid w-full grid-cols-[6rem_1fr] gap-x-3 border p-3 sm:flex sm:flex-col sm:gap-0"
     >
-      <figure className="bg-base-200 rounded-box aspect-square self-start overflow-hidden">
+      <figure className="bg-base-200 rounded-box aspect-square self-start overflow-hidden sm:self-stretch">
         <img
           src={part.img}
           alt=""
@@ -46,7 +46,9 @@ export function PartCard({ part, showOrderButton, action }: PartCardProps) {
           <span className="text-base-content/70 text-xs">{part.category.name}</span>
         </div>
         <h3 id={headingId} className="text-base leading-snug font-semibold sm:text-lg">
-          {part.name}
+          <Link to={paths.part(partSlug(part.name, part.sku))} className="link link-hover">
+            {part.name}
+          </Link>
         </h3>
         {number && (
           <p className="text-base-content/80 text-xs sm:text-sm">

@@ -14,14 +14,48 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /**
+ * A part's facts as a list of terms: the SKU, part type, maker, condition, weight (when it was
+ * weighed) and every part number. Its purchase page and its public page show them.
+ */
+export function PartFacts({ tool }: { tool: Tool }) {
+  const numbers = partNumbersInOrder(tool.partNumbers);
+  const weight = weightText(tool.weightGrams);
+  return (
+    <dl className="flex flex-col gap-1.5 text-sm">
+      <Detail term="SKU">
+        <span className="font-mono break-words">{tool.sku}</span>
+      </Detail>
+      <Detail term="Part type">{tool.category.name}</Detail>
+      <Detail term="Brand">{tool.brand}</Detail>
+      <Detail term="Condition">
+        <ConditionBadge condition={tool.condition} />
+      </Detail>
+      {weight && <Detail term="Weight">{weight}</Detail>}
+      {numbers.length > 0 && (
+        <Detail term={numbers.length === 1 ? 'Part number' : 'Part numbers'}>
+          <ul className="flex flex-col gap-0.5">
+            {numbers.map(({ label, number, maker }) => (
+              <li key={`${label} ${maker} ${number}`}>
+                {label} <span className="font-mono break-words">{number}</span>
+                {maker && (
+                  <span className="text-base-content/70 whitespace-nowrap"> · {maker}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </Detail>
+      )}
+    </dl>
+  );
+}
+
+/**
  * A part's details on its purchase page (issue 33), as its card names them and more: the
- * laptops it fits ("Fits ThinkPad T480, T470 and 3 more", the whole list a click away), the
- * SKU, part type, maker, condition, weight (when it was weighed) and every part number.
+ * laptops it fits ("Fits ThinkPad T480, T470 and 3 more", the whole list a click away), then
+ * its facts.
  */
 export function PartDetails({ tool }: { tool: Tool }) {
   const headingId = useId();
-  const numbers = partNumbersInOrder(tool.partNumbers);
-  const weight = weightText(tool.weightGrams);
   return (
     <section
       aria-labelledby={headingId}
@@ -32,31 +66,7 @@ export function PartDetails({ tool }: { tool: Tool }) {
         Part details
       </h2>
       <ToolFits tool={tool} />
-      <dl className="flex flex-col gap-1.5 text-sm">
-        <Detail term="SKU">
-          <span className="font-mono break-words">{tool.sku}</span>
-        </Detail>
-        <Detail term="Part type">{tool.category.name}</Detail>
-        <Detail term="Brand">{tool.brand}</Detail>
-        <Detail term="Condition">
-          <ConditionBadge condition={tool.condition} />
-        </Detail>
-        {weight && <Detail term="Weight">{weight}</Detail>}
-        {numbers.length > 0 && (
-          <Detail term={numbers.length === 1 ? 'Part number' : 'Part numbers'}>
-            <ul className="flex flex-col gap-0.5">
-              {numbers.map(({ label, number, maker }) => (
-                <li key={`${label} ${maker} ${number}`}>
-                  {label} <span className="font-mono break-words">{number}</span>
-                  {maker && (
-                    <span className="text-base-content/70 whitespace-nowrap"> · {maker}</span>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </Detail>
-        )}
-      </dl>
+      <PartFacts tool={tool} />
     </section>
   );
 }

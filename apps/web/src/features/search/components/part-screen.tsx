@@ -1,0 +1,213 @@
+import { formatMoney, type LaptopRef, type PartPage } from '@shop/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ErrorState } from '../../../components/ui/error-state';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { usePartPage } from '../api/get-part-page';
+import { shownPartNumber } from '../utils/search-text';
+import { ConditionBadge } from './condition-badge';
+import { PartFacts } from './part-details';
+
+type Part = PartPage['part'];
+
+interface PartScreenProps {
+  slug: string;
+  /** What a buyer can do with it ("Add to cart", "Order Now"), from the screen that composes this one. */
+  actions: (part: Part) => ReactNode;
+  /** What a slug that names no part shows: the missing page's look. */
+  notFound: ReactNode;
+  /** What a retired part's page shows (410): where to look instead. */
+  gone: ReactNode;
+}
+
+/** The search page listing one part type (its filter's URL): where the breadcrumb's part type leads. */
+const categoryHref = (category: string) => `${paths.search}?${new URLSearchParams({ category })}`;
+
+/** Home > Batteries > ThinkPad T480 Battery 24Wh (the page's BreadcrumbList names the same). */
+function Breadcrumb({ part }: { part: Part }) {
+  return (
+    <nav aria-label="Breadcrumb" className="text-sm">
+      <ol className="text-base-content/80 flex flex-wrap items-center gap-x-2 gap-y-1">
+        {[
+          { label: 'Home', to: paths.home },
+          { label: part.category.name, to: categoryHref(part.category.slug) },
+        ].map((crumb) => (
+          <li key={crumb.label} className="flex items-center gap-2">
+            <Link to={crumb.to} className="link link-hover">
+              {crumb.label}
+            </Link>
+            <span aria-hidden="true" className="text-base-content/60">
+              ›
+            </span>
+          </li>
+        ))}
+        <li aria-current="page" className="text-base-content min-w-0 font-medium break-words">
+          {part.name}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** Every laptop the part fits, by brand, as links to their pages. */
+function FitsList({ fits }: { fits: readonly LaptopRef[] }) {
+  // The API lists them by brand, then name.
+  const brands = new Map<string, LaptopRef[]>();
+  for (const model of fits) brands.set(model.brand, [...(brands.get(model.brand) ?? []), model]);
+  return (
+    <section aria-labelledby="part-fits" className="mt-10">
+      <h2 id="part-fits" className="text-xl font-bold">
+        Fits these laptops
+      </h2>
+      {fits.length === 0 ? (
+        <p className="text-base-content/80 mt-3">
+          No laptop is listed for this part yet: check its part numbers against your old part.
+        </p>
+      ) : (
+        <div className="mt-3 grid gap-x-8 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+          {[...brands].map(([brand, models]) => (
+            <div key={brand}>
+              <h3 className="font-semibold">{brand}</h3>
+              <ul className="mt-1 flex flex-col">
+                {models.map((model) => (
+                  <li key={model.slug}>
+                    <Link
+                      to={paths.laptop(model.slug)}
+                      className="link link-hover text-primary inline-flex min-h-8 items-center"
+                    >
+                      {brand} {model.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Grey shapes of the page while it loads (a visit from another page of the shop). */
+function PartSkeleton() {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="sr-only">Loading the part</span>
+      <div aria-hidden="true">
+        <div className="skeleton h-4 w-64 max-w-full" />
+        <div className="mt-6 grid gap-8 md:grid-cols-2">
+          <div className="skeleton rounded-box aspect-square w-full" />
+          <div className="flex flex-col gap-4">
+            <div className="skeleton h-5 w-32" />
+            <div className="skeleton h-9 w-full" />
+            <div className="skeleton h-8 w-28" />
+            <div className="skeleton h-10 w-full" />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The top of the page: the picture beside the name, price, stock and what a buyer can do. */
+function PartSummary({ part, actions }: { part: Part; actions: ReactNode }) {
+  const number = shownPartNumber(part.partNumbers);
+  const inStock = part.availableQuantity >= part.minOrderQuantity;
+  return (
+    <div className="mt-6 grid gap-8 md:grid-cols-2">
+      <figure className="bg-base-200 rounded-box aspect-square overflow-hidden">
+        <img
+          src={part.img}
+          alt={part.name}
+          width={800}
+          height={800}
+          fetchPriority="high"
+          decoding="async"
+          className="h-full w-full object-contain p-4"
+        />
+      </figure>
+      <div className="flex min-w-0 flex-col gap-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <ConditionBadge condition={part.condition} />
+          <span className="text-base-content/80 text-sm">
+            {part.category.name} · {part.brand}
+          </span>
+        </div>
+        <h1 id="part-name" className="text-3xl font-bold break-words text-balance">
+          {part.name}
+        </h1>
+        {number && (
+          <p className="text-base-content/80">
+            {number.label} <span className="font-mono">{number.number}</span>
+          </p>
+        )}
+        <div className="flex flex-wrap items-baseline gap-x-4 gap-y-1">
+          <p className="text-primary text-3xl font-bold" data-testid="price">
+            {formatMoney(part.price)}
+          </p>
+          <p
+            className={`font-medium ${inStock ? 'text-success' : 'text-error'}`}
+            data-testid="stock"
+          >
+            {inStock ? 'In stock' : 'Out of stock'}
+          </p>
+        </div>
+        {part.minOrderQuantity > 1 && (
+          <p className="text-base-content/80 text-sm">
+            Sold in quantities of {part.minOrderQuantity} or more.
+          </p>
+        )}
+        {actions}
+        <PartFacts tool={part} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A part's public page (`/parts/{slug}`, docs/product.md): everyone may read it, and it arrives
+ * rendered by the server with the part's data (decision 036), so the first render here has the
+ * data and matches it. Its picture, name, price, stock, numbers, description and every laptop
+ * it fits.
+ */
+export function PartScreen({ slug, actions, notFound, gone }: PartScreenProps) {
+  const page = usePartPage(slug);
+  useDocumentTitle(page.data?.part.name);
+  const status = page.error instanceof ApiError ? page.error.status : null;
+  if (status === 404) return notFound;
+  if (status === 410) return gone;
+  return (
+    <div className="content-width py-8 sm:py-10">
+      {page.isPending ? (
+        <PartSkeleton />
+      ) : !page.data ? (
+        <ErrorState
+          title="This part could not be loaded"
+          error={page.error}
+          onRetry={() => void page.refetch()}
+          headingLevel={1}
+        >
+          <Link to={paths.home} className="btn btn-sm">
+            Back to the shop
+          </Link>
+        </ErrorState>
+      ) : (
+        <article aria-labelledby="part-name">
+          <Breadcrumb part={page.data.part} />
+          <PartSummary part={page.data.part} actions={actions(page.data.part)} />
+          <section aria-labelledby="part-description" className="mt-10 max-w-3xl">
+            <h2 id="part-description" className="text-xl font-bold">
+              Description
+            </h2>
+            <p className="text-base-content/90 mt-3 whitespace-pre-line">
+              {page.data.part.description}
+            </p>
+          </section>
+          <FitsList fits={page.data.fits} />
+        </article>
+      )}
+    </div>
+  );
+}
