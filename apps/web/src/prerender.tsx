@@ -15,7 +15,7 @@ import {
 } from 'react-router';
 import { App } from './app/app';
 import { routes } from './app/router';
-import { PAGE_DATA_ID } from './lib/page-data';
+import { PAGE_DATA_ID, type PageDataSent } from './lib/page-data';
 import { queryKeys } from './lib/query-keys';
 
 const handler = createStaticHandler(routes);
@@ -46,7 +46,8 @@ export async function renderPage(
       </App>
     </StrictMode>,
   );
-  const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c');
+  const sent: PageDataSent = { url: path, state: dehydrate(queryClient) };
+  const state = JSON.stringify(sent).replace(/</g, '\\u003c');
   const dataScript =
     data.part || data.laptop
       ? `<script type="application/json" id="${PAGE_DATA_ID}">${state}</script>`

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { type Location, Outlet, ScrollRestoration } from 'react-router';
 import { SignInRetryNotice } from '../../features/auth/components/sign-in-retry-notice';
 import { Footer } from './footer';
 import { Navbar } from './navbar';
@@ -9,6 +9,10 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
   document.getElementById('main')?.focus();
 }
+
+/** Where a page's scroll is kept: its history entry's key, or its address on a document's first entry. */
+const scrollKey = (location: Location) =>
+  location.key === 'default' ? location.pathname + location.search : location.key;
 
 /**
  * Every screen: the navigation bar, the page (under the notice of a sign-in being retried), the
@@ -32,7 +36,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
+      {/* Each page a document opens on is "default" to the router: keyed so, every page the
+          server sends whole (decision 036) would open where the last one was left. */}
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
