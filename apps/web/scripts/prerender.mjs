@@ -47,6 +47,9 @@ await build({
   // Whole: the server loads it from dist, wherever node_modules is (or is not).
   ssr: { noExternal: true },
   publicDir: false,
+  // React's production build whatever NODE_ENV the server runs with: its development build
+  // renders a part's page in about 7 ms of CPU, this one in about 3.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
     ssr: 'src/prerender.tsx',
     outDir: serverBuild,
