@@ -9,7 +9,15 @@ import { onCleanup, tempDir } from './lib/cleanup.mjs';
 import { freePort, startBareServer } from './lib/shop.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-export const PAGES = ['/', '/blogs', '/login'];
+// A part's and a laptop model's pages, rendered at each request (decision 036), from the demo
+// catalogue the benchmark's shop starts with.
+export const PAGES = [
+  '/',
+  '/blogs',
+  '/login',
+  '/parts/t490-battery-50wh-lps000012',
+  '/laptops/lenovo-thinkpad-t480',
+];
 
 const REFERENCE_PAGE = `<!doctype html>
 <html lang="en">
