@@ -20,7 +20,10 @@ import {
 
 export interface TestApp {
   database: TestDatabase;
-  /** Every API route the app answers, as "METHOD /path" (middleware and catch-alls left out). */
+  /**
+   * Every route the app answers, the API's and the site's own (the sitemap, robots.txt), as
+   * "METHOD /path" (middleware and catch-alls left out).
+   */
   routes: string[];
   /**
    * An in-process request. Its answer is checked against `GET /api/openapi.json` (contract.ts):
@@ -128,10 +131,7 @@ export async function createTestApp(
     ...new Set(
       app.routes
         // A layer over every path (`use`, or `on(methods, '*')` as the body limit's) is no route.
-        .filter(
-          (route) =>
-            route.method !== 'ALL' && route.path.startsWith('/api/') && route.path !== '/api/*',
-        )
+        .filter((route) => route.method !== 'ALL' && route.path !== '/api/*')
         .map((route) => `${route.method} ${route.path}`),
     ),
   ].sort();
