@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ROBOTS_DISALLOWED, partSlug } from '@shop/shared';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { type Kysely, sql } from 'kysely';
@@ -224,6 +227,43 @@ describeEachDatabase('the sitemap and robots.txt', (kind) => {
     expect(lines.filter((line) => line.startsWith('Sitemap:'))).toEqual([
       `Sitemap: ${PUBLIC_URL}/sitemap.xml`,
     ]);
+  });
+});
+
+describeEachDatabase('the sitemap and robots.txt beside the web app', (kind) => {
+  let app: TestApp;
+  let webRoot: string;
+  beforeAll(async () => {
+    // A build with its missing page, and the robots.txt of a build from before the API served it.
+    webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-'));
+    fs.mkdirSync(path.join(webRoot, '.vite', 'pages'), { recursive: true });
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>shop</title>');
+    fs.writeFileSync(path.join(webRoot, '.vite', 'pages', 'not-found.html'), 'Page not found');
+    fs.writeFileSync(
+      path.join(webRoot, '.vite', 'pages.json'),
+      JSON.stringify({ pages: {}, notFound: '.vite/pages/not-found.html', routes: ['/'] }),
+    );
+    fs.writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *\nDisallow:\n');
+    app = await createTestApp(kind, { env: { PUBLIC_URL }, webRoot });
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it("answers before the web app's files and its missing page", async () => {
+    const robots = await app.request('/robots.txt');
+    expect(await robots.text()).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+    const index = await app.request('/sitemap.xml');
+    expect(index.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(await index.text()).toContain('<sitemapindex');
+    const unknown = await app.request('/sitemap-parts.xml?page=99');
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    // A path of no sitemap is the web app's: its missing page.
+    const other = await app.request('/sitemap-other.xml');
+    expect(other.status).toBe(404);
+    expect(await other.text()).toBe('Not found');
   });
 });
 
