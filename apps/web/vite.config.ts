@@ -82,7 +82,10 @@ function preloadTypeface(fileStem: string): Plugin {
   };
 }
 
-/** In development the API runs apart (npm run dev); Vite forwards /api to it. */
+/**
+ * In development the API runs apart (npm run dev); Vite forwards /api to it, and what the API
+ * serves for search engines at the root (robots.txt, the sitemaps: PUBLIC_URL's, at run time).
+ */
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -101,6 +104,12 @@ export default defineConfig({
     }),
     preloadTypeface('plus-jakarta-sans-latin-wght-normal'),
   ],
-  server: { proxy: { '/api': apiTarget } },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/robots.txt': apiTarget,
+      '^/sitemap[^/?]*\\.xml(\\?|$)': apiTarget,
+    },
+  },
   build: { target: 'es2022', sourcemap: false },
 });

@@ -43,6 +43,8 @@ import { createReportsService } from './modules/reports/reports.service';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { searchRoutes } from './modules/search/search.routes';
+import { sitemapRoutes } from './modules/sitemap/sitemap.routes';
+import { createSitemapService } from './modules/sitemap/sitemap.service';
 import { createSearchService } from './modules/search/search.service';
 import { summaryRoutes } from './modules/summary/summary.routes';
 import { createSummaryService } from './modules/summary/summary.service';
@@ -332,6 +334,9 @@ export function createApp(appDeps: AppDeps) {
   );
   // Before the web app's fallback page (server.ts), which would answer any other path.
   app.all(METRICS_PATH, publicMetricsEndpoint(deps.metrics, deps.env.METRICS_TOKEN));
+  // The sitemap and robots.txt are the site's, not the API's: there too, before the fallback.
+  const publicUrl = deps.env.PUBLIC_URL;
+  app.route('/', sitemapRoutes(createSitemapService(deps.db, { publicUrl }), publicUrl));
   const api = createApi(deps);
   app.route('/api', api);
   app.onError(createErrorHandler(deps.logger));

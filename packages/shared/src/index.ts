@@ -19,4 +19,5 @@ export * from './schemas/search';
 export * from './schemas/summary';
 export * from './schemas/text';
 export * from './schemas/tool';
+export * from './search-engines';
 export * from './shop-calendar';

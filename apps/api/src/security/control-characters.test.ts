@@ -464,6 +464,11 @@ const noTextInput: Record<string, string> = {
   'GET /api/openapi.json': 'no input',
   'GET /api/docs': 'no input',
   'GET /api/docs/api-reference.js': 'no input',
+  'GET /robots.txt': 'no input',
+  'GET /sitemap.xml': 'no input',
+  'GET /sitemap-pages.xml': 'no input',
+  'GET /sitemap-parts.xml': 'one whole number, the page; anything else names no sitemap (404)',
+  'GET /sitemap-laptops.xml': 'one whole number, the page; anything else names no sitemap (404)',
 };
 
 /** In JSON bodies: NUL, C0, DEL, C1 and both halves of a surrogate pair, alone. */

@@ -372,6 +372,24 @@ export const matrix: Row[] = [
     request: () => ({ path: '/api/docs/api-reference.js' }),
     expected: all(200),
   },
+  // What search engines read (issue 34): the site's, outside the API, the same for everyone.
+  { route: 'GET /robots.txt', request: () => ({ path: '/robots.txt' }), expected: all(200) },
+  { route: 'GET /sitemap.xml', request: () => ({ path: '/sitemap.xml' }), expected: all(200) },
+  {
+    route: 'GET /sitemap-pages.xml',
+    request: () => ({ path: '/sitemap-pages.xml' }),
+    expected: all(200),
+  },
+  {
+    route: 'GET /sitemap-parts.xml',
+    request: () => ({ path: '/sitemap-parts.xml?page=1' }),
+    expected: all(200),
+  },
+  {
+    route: 'GET /sitemap-laptops.xml',
+    request: () => ({ path: '/sitemap-laptops.xml?page=1' }),
+    expected: all(200),
+  },
 ];
 
 /** A laptop of its own brand that the tool fits: no API adds laptops (issue 33). */

@@ -10,6 +10,7 @@ import { seedDemoData } from '../db/seed';
 import { metricsFor } from '../lib/metrics';
 import { type Mail, createMail } from '../mail/mail-queue';
 import { type MailTransport, outboxTransport, smtpTransport } from '../mail/mail-transport';
+import { serveWebApp } from '../web';
 import { contractChecker } from './contract';
 import {
   type TestDatabase,
@@ -20,7 +21,10 @@ import {
 
 export interface TestApp {
   database: TestDatabase;
-  /** Every API route the app answers, as "METHOD /path" (middleware and catch-alls left out). */
+  /**
+   * Every route the app answers, the API's and the site's own (the sitemap, robots.txt), as
+   * "METHOD /path" (middleware and catch-alls left out).
+   */
   routes: string[];
   /**
    * An in-process request. Its answer is checked against `GET /api/openapi.json` (contract.ts):
@@ -92,6 +96,8 @@ export async function createTestApp(
     outboxDir?: string;
     /** An existing database: a restart on the same data (`restart`). */
     database?: TestDatabase;
+    /** A built web app, served around the API as the server serves it (web.ts). */
+    webRoot?: string;
   } = {},
 ): Promise<TestApp> {
   const env = { ...testEnv, ...options.env };
@@ -128,13 +134,14 @@ export async function createTestApp(
     ...new Set(
       app.routes
         // A layer over every path (`use`, or `on(methods, '*')` as the body limit's) is no route.
-        .filter(
-          (route) =>
-            route.method !== 'ALL' && route.path.startsWith('/api/') && route.path !== '/api/*',
-        )
+        .filter((route) => route.method !== 'ALL' && route.path !== '/api/*')
         .map((route) => `${route.method} ${route.path}`),
     ),
   ].sort();
+  // After the routes are listed: the web app's files and pages are none of them.
+  if (options.webRoot && !serveWebApp(app, options.webRoot)) {
+    throw new Error(`No web app built in ${options.webRoot}`);
+  }
   let checker: ReturnType<typeof contractChecker> | undefined;
   const checkAnswer = async (method: string, path: string, response: Response) => {
     checker ??= contractChecker(await (await app.request(OPENAPI_PATH)).text());

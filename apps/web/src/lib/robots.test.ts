@@ -1,14 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { robotsTxt } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { paths } from './paths';
 
-/** The rules of `public/robots.txt` for every crawler: what each `Disallow` line starts. */
+/** robots.txt as the API serves it (shared `robotsTxt`, with the shop's PUBLIC_URL). */
+const served = robotsTxt('https://shop.example')
+  .split('\n')
+  .map((line) => line.replace(/#.*/, '').trim());
+
+/** The rules for every crawler: what each `Disallow` line starts. */
 function disallowed(): string[] {
-  const text = fs.readFileSync(path.join(__dirname, '../../public/robots.txt'), 'utf8');
-  const lines = text.split('\n').map((line) => line.replace(/#.*/, '').trim());
-  expect(lines).toContain('User-agent: *');
-  return lines.filter((line) => line.startsWith('Disallow:')).map((line) => line.slice(9).trim());
+  expect(served).toContain('User-agent: *');
+  return served.filter((line) => line.startsWith('Disallow:')).map((line) => line.slice(9).trim());
 }
 
 /** How a crawler reads the rules: a path is kept out when a rule is a prefix of it. */
@@ -40,9 +42,18 @@ describe('robots.txt', () => {
     paths.blogs,
     paths.portfolio,
     paths.laptop('lenovo-thinkpad-t480'),
+    '/parts/t480-battery-24wh-lps100011',
+    '/sitemap.xml',
+    '/sitemap-parts.xml?page=2',
     '/images/tools/laptop-battery.svg',
     '/assets/index-abc123.js',
   ])('lets crawlers read %s', (urlPath) => {
     expect(keptOut(urlPath)).toBe(false);
+  });
+
+  it('names the sitemap index by its absolute address, once', () => {
+    expect(served.filter((line) => line.startsWith('Sitemap:'))).toEqual([
+      'Sitemap: https://shop.example/sitemap.xml',
+    ]);
   });
 });

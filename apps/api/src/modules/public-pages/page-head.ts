@@ -2,9 +2,11 @@ import {
   formatMoney,
   type LaptopPage,
   type LaptopRef,
+  laptopPage,
   normalisePartNumber,
   type PartCondition,
   type PartPage,
+  partPage,
   SHOP_CURRENCY,
 } from '@shop/shared';
 import { html, raw } from 'hono/html';
@@ -19,16 +21,8 @@ import type {
 /** The shop's name, as index.html titles every other page. */
 const SHOP_NAME = 'Laptop Parts Shop';
 
-/**
- * The public pages' URLs as the web app routes them (apps/web/src/lib/paths.ts): the canonical
- * addresses, the structured data's and the sitemap's.
- */
-export const publicPaths = {
-  part: (slug: string) => `/parts/${encodeURIComponent(slug)}`,
-  laptop: (slug: string) => `/laptops/${encodeURIComponent(slug)}`,
-  /** The search page listing one part type (its filter), where a part's breadcrumb leads. */
-  partType: (category: string) => `/search?${new URLSearchParams({ category })}`,
-};
+/** The search page listing one part type (its filter), where a part's breadcrumb leads. */
+const partTypePath = (category: string) => `/search?${new URLSearchParams({ category })}`;
 
 /** schema.org's words for a part's condition; a compatible part is a new one of another maker. */
 const ITEM_CONDITION: Record<PartCondition, OfferItemCondition> = {
@@ -144,7 +138,7 @@ export function partProduct({ part, fits }: PartPage, pageUrl: string, publicUrl
     isAccessoryOrSparePartFor: fits.map((model) => ({
       '@type': 'Product',
       name: modelName(model),
-      url: `${publicUrl}${publicPaths.laptop(model.slug)}`,
+      url: `${publicUrl}${laptopPage(model.slug)}`,
     })),
   };
   return product;
@@ -153,7 +147,7 @@ export function partProduct({ part, fits }: PartPage, pageUrl: string, publicUrl
 /** The head of a part's page (`/parts/{slug}`). */
 export function partHead(page: PartPage, publicUrl: string) {
   const { part, fits } = page;
-  const url = `${publicUrl}${publicPaths.part(page.slug)}`;
+  const url = `${publicUrl}${partPage(page.slug)}`;
   const inStock = part.availableQuantity >= part.minOrderQuantity;
   const description = shortened(
     `${part.name}: ${part.condition} ${part.category.name.toLowerCase()} by ${part.brand}, ` +
@@ -172,7 +166,7 @@ export function partHead(page: PartPage, publicUrl: string) {
         { name: 'Home', url: `${publicUrl}/` },
         {
           name: part.category.name,
-          url: `${publicUrl}${publicPaths.partType(part.category.slug)}`,
+          url: `${publicUrl}${partTypePath(part.category.slug)}`,
         },
         { name: part.name, url },
       ]),
@@ -182,7 +176,7 @@ export function partHead(page: PartPage, publicUrl: string) {
 
 /** The head of a laptop model's page (`/laptops/{slug}`). */
 export function laptopHead({ model, groups }: LaptopPage, publicUrl: string) {
-  const url = `${publicUrl}${publicPaths.laptop(model.slug)}`;
+  const url = `${publicUrl}${laptopPage(model.slug)}`;
   const name = `${model.brand.name} ${model.name}`;
   const count = groups.reduce((sum, group) => sum + group.items.length, 0);
   const types = groups.map((group) => group.category.name.toLowerCase());

@@ -1,8 +1,8 @@
-import type { RenderedPageData } from '@shop/shared';
+import { partPage, type RenderedPageData } from '@shop/shared';
 import { AppError } from '../../lib/errors';
 import type { LaptopsService } from '../laptops/laptops.service';
 import type { PartsService } from '../parts/parts.service';
-import { laptopHead, missingHead, partHead, publicPaths } from './page-head';
+import { laptopHead, missingHead, partHead } from './page-head';
 
 /**
  * What the server sends for a public page it renders at each request (decision 036): the page,
@@ -40,7 +40,7 @@ export function createPublicPages(
       orMissing(async () => {
         const page = await services.parts.page(slug);
         // An old slug (the part was renamed), or one written by hand: one address per part.
-        if (page.slug !== slug) return { kind: 'moved', location: publicPaths.part(page.slug) };
+        if (page.slug !== slug) return { kind: 'moved', location: partPage(page.slug) };
         return { kind: 'page', head: partHead(page, publicUrl), data: { part: { slug, page } } };
       }),
     '/laptops/:slug': (slug: string) =>
