@@ -247,3 +247,32 @@ test('a page the server sends whole opens at its top, wherever the last page was
   await page.goto('/laptops/lenovo-thinkpad-t480', { waitUntil: 'networkidle' });
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('every address the sitemap lists answers 200 with a canonical address equal to itself', async ({
+  request,
+  baseURL,
+}) => {
+  const locs = async (path: string) => {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) =>
+      loc!.replace(/&amp;/g, '&'),
+    );
+  };
+  const sitemaps = await locs('/sitemap.xml');
+  expect(sitemaps.length).toBeGreaterThanOrEqual(3);
+  const pages = (await Promise.all(sitemaps.map(locs))).flat();
+  expect(pages.some((url) => url.includes('/parts/'))).toBe(true);
+  expect(pages.some((url) => url.includes('/laptops/'))).toBe(true);
+  for (const url of pages) {
+    expect(url.startsWith(`${baseURL}/`), url).toBe(true);
+    const response = await request.get(url, { maxRedirects: 0 });
+    expect(response.status(), url).toBe(200);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(await response.text())?.[1];
+    // The fixed pages (home, blogs, portfolio), made before the shop knows its address, name it
+    // relative to themselves.
+    expect(canonical && new URL(canonical, url).href, url).toBe(url);
+  }
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+});

@@ -29,6 +29,8 @@ const PAGES = {
   '/login': 'login.html',
   '/register': 'register.html',
 };
+/** A page shown at another page's address too names that one as its own. */
+const CANONICAL = { '/home': '/' };
 /**
  * The screens the server renders at each request with their data (decision 036): route pattern
  * -> template file. Their chunks are preloaded as a fixed page's are.
@@ -102,7 +104,13 @@ const pages = {};
 for (const [urlPath, file] of Object.entries(PAGES)) {
   const { html, status } = await renderPage(urlPath);
   if (status !== 200) throw new Error(`prerender: ${urlPath} rendered with status ${status}`);
-  fs.writeFileSync(path.join(pagesDir, file), page(html, preloads[urlPath]));
+  // Its one address for search engines, relative (the shop's own is known only when it runs):
+  // `/home` shows the home page, whose address is `/`.
+  const canonical = `<link rel="canonical" href="${CANONICAL[urlPath] ?? urlPath}" />`;
+  fs.writeFileSync(
+    path.join(pagesDir, file),
+    page(html, preloads[urlPath]).replace('</title>', () => `</title>\n    ${canonical}`),
+  );
   pages[urlPath] = `.vite/pages/${file}`;
 }
 // The server fills these in at each request: the page's own head (title, description, canonical,
