@@ -1,3 +1,4 @@
+import { PART_IMAGES_PATH } from '@shop/shared';
 import { Hono } from 'hono';
 import { addApiDocs, apiDocsHeaders, DOCS_PATH } from './api-docs';
 import type { Kysely } from 'kysely';
@@ -31,6 +32,14 @@ import { CATALOGUE_IMPORT_PATH, catalogueRoutes } from './modules/catalogue/cata
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { emailsRoutes } from './modules/emails/emails.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import type { ImageStorage } from './modules/images/image-storage';
+import {
+  IMAGE_UPLOAD_LIMIT_BYTES,
+  IMAGE_UPLOAD_PATH,
+  imagesRoutes,
+  partImageFile,
+} from './modules/images/images.routes';
+import { createImagesService } from './modules/images/images.service';
 import { laptopsRoutes } from './modules/laptops/laptops.routes';
 import { createLaptopsService } from './modules/laptops/laptops.service';
 import { partsRoutes } from './modules/parts/parts.routes';
@@ -112,6 +121,8 @@ export interface AppDeps {
   mail: Mail;
   /** Where emails are written instead of sent (no SMTP_URL): the dev outbox lists it. */
   outboxDir?: string;
+  /** The product images' files (`DATA_DIR/images` by the server; a fresh folder per test). */
+  imageStorage: ImageStorage;
 }
 
 /** The public catalogue's answers, replayed from memory by the server (decision 010). */
@@ -158,16 +169,21 @@ export function createApi({
   metrics,
   mail,
   outboxDir,
+  imageStorage,
 }: AppDeps) {
   const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
   if (cors) api.use('*', cors);
   // Only the methods that carry a body pass it: a read costs no layer for it. A catalogue
-  // import's file may be larger than any JSON body (decision 033).
+  // import's file (decision 033) and a product image (decision 035) may be larger than any
+  // JSON body.
   api.on(
     ['POST', 'PUT', 'PATCH', 'DELETE'],
     '*',
-    bodyLimits(env, { [CATALOGUE_IMPORT_PATH]: env.CATALOGUE_IMPORT_LIMIT_BYTES }),
+    bodyLimits(env, [
+      [CATALOGUE_IMPORT_PATH, env.CATALOGUE_IMPORT_LIMIT_BYTES],
+      [IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_LIMIT_BYTES],
+    ]),
   );
 
   const cacheOn = cacheSync && (() => cacheSync.live);
@@ -274,7 +290,9 @@ export function createApi({
   api.route('/', searchRoutes(createSearchService(db)));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/', laptopsRoutes(createLaptopsService(db)));
-  api.route('/', partsRoutes(createPartsService(db)));
+  const images = createImagesService(db, imageStorage);
+  api.route('/', imagesRoutes(images, signedIn));
+  api.route('/', partsRoutes(createPartsService(db, { images })));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
   api.route('/', emailsRoutes(mail, signedIn, { outboxDir, mode: env.NODE_ENV }));
@@ -284,7 +302,7 @@ export function createApi({
   // No error handler of its own: the app's (createApp) answers the API's errors too. With one,
   // Hono would wrap each of the API's handlers in a composition of its own when mounting it,
   // costing every request a layer of promises per handler.
-  return Object.assign(api, { jobs });
+  return Object.assign(api, { jobs, images });
 }
 
 const NO_HEADERS: ReadonlyArray<readonly [string, string]> = [];
@@ -329,6 +347,8 @@ export function createApp(appDeps: AppDeps) {
   app.all(METRICS_PATH, publicMetricsEndpoint(deps.metrics, deps.env.METRICS_TOKEN));
   const api = createApi(deps);
   app.route('/api', api);
+  // Before the web app's files and fallback page (server.ts), as the metrics.
+  app.get(`${PART_IMAGES_PATH}/:file`, partImageFile(api.images));
   app.onError(createErrorHandler(deps.logger));
   return Object.assign(app, { jobs: api.jobs, mail: deps.mail });
 }

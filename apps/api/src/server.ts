@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { type Server, ServerResponse, createServer } from 'node:http';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
@@ -16,7 +17,7 @@ import {
   refreshStatistics,
   withMigrationLock,
 } from './db/database';
-import { encodeBackup, readAuthSecretFile } from './db/backup';
+import { encodeBackup, IMAGES_FOLDER, readAuthSecretFile, readImagesFolder } from './db/backup';
 import { type BackupChannel, serveBackups } from './db/backup-channel';
 import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
@@ -25,6 +26,7 @@ import { createLogger } from './lib/logger';
 import { mailFor, outboxDirFor } from './mail/mail-setup';
 import { metricsFor, metricsPortListener } from './lib/metrics';
 import { requestScopedLogger } from './lib/request-context';
+import { folderImageStorage } from './modules/images/image-storage';
 import { serveWebApp } from './web';
 
 /** Both `src/` (tsx) and `dist/` (bundle) sit one level under apps/api. */
@@ -120,6 +122,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     metrics,
     mail,
     outboxDir: outboxDirFor(env),
+    imageStorage: folderImageStorage(path.join(env.DATA_DIR, IMAGES_FOLDER)),
   });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {
@@ -171,7 +174,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
     // with the shop stopped.
     const channel = await serveBackups(
       env.DATA_DIR,
-      async () => encodeBackup(await copyDatabase(), readAuthSecretFile(env.DATA_DIR)),
+      // The images after the database: each row copied names files written before it.
+      async () =>
+        encodeBackup(
+          await copyDatabase(),
+          readAuthSecretFile(env.DATA_DIR),
+          await readImagesFolder(env.DATA_DIR),
+        ),
       (error) => logger.error({ err: error }, 'backup failed'),
     ).catch((error: unknown) => ({ unavailable: (error as Error).message }));
     if ('unavailable' in channel) logger.warn(`backups while running: ${channel.unavailable}`);
