@@ -187,7 +187,9 @@ export function createApi({
   );
 
   const cacheOn = cacheSync && (() => cacheSync.live);
+  const images = createImagesService(db, imageStorage);
   const tools = createToolsService(db, {
+    images,
     cache: {
       ttlMs: env.CATALOGUE_CACHE_MS,
       maxEntries: CATALOGUE_CACHE_PAGES,
@@ -290,7 +292,6 @@ export function createApi({
   api.route('/', searchRoutes(createSearchService(db)));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   api.route('/', laptopsRoutes(createLaptopsService(db)));
-  const images = createImagesService(db, imageStorage);
   api.route('/', imagesRoutes(images, signedIn));
   api.route('/', partsRoutes(createPartsService(db, { images })));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));

@@ -30,6 +30,9 @@ export interface ImageRow {
   height: number;
 }
 
+/** What names an image's files: its picture's hash, and its width (its variants' widths). */
+type Picture = Pick<ImageRow, 'content_hash' | 'width'>;
+
 /** The width of the JPEG a page without srcset gets: the one nearest a card's or a page's. */
 const FALLBACK_WIDTH = 800;
 
@@ -199,6 +202,20 @@ export function createImagesService(db: Kysely<Database>, storage: ImageStorage)
           .executeTakeFirstOrThrow();
       });
       return toPartImage(row);
+    },
+
+    /** A part's pictures, read before the part is erased (its rows go with it). */
+    picturesOf: (toolId: string): Promise<Picture[]> =>
+      db
+        .selectFrom('part_images')
+        .select(['content_hash', 'width'])
+        .where('tool_id', '=', toolId)
+        .execute(),
+
+    /** After their rows went with their part: the files no other row names. */
+    async removeFilesOf(pictures: Picture[]) {
+      for (const { content_hash, width } of pictures)
+        await removeFilesUnlessUsed(content_hash, width);
     },
 
     /** Removes the image; its files too, once no other row names the same picture. */

@@ -332,6 +332,14 @@ describeEachDatabase('product images', (kind) => {
         status: 413,
         code: 'PAYLOAD_TOO_LARGE',
       });
+      // Refused by its size before it is read: not even parsed as a form.
+      const unread = await app.request(`/api/tools/${tool._id}/images`, {
+        method: 'POST',
+        headers: bearer(admin.token, { 'Content-Type': 'multipart/form-data; boundary=x' }),
+        body: Buffer.alloc(11 * 1024 * 1024, 0x41),
+      });
+      expect(unread.status).toBe(413);
+      expect(((await unread.json()) as ErrorAnswer).error.code).toBe('PAYLOAD_TOO_LARGE');
     }, 30_000);
 
     it('a 10 MB photo is taken', async () => {
@@ -422,6 +430,28 @@ describeEachDatabase('product images', (kind) => {
     await removeAll(other._id);
     expect(stored()).toEqual([]);
     expect((await app.request(first.src)).status).toBe(404);
+  });
+
+  it("removes a part's files when the part is erased, keeps them when it is retired", async () => {
+    const erased = await newPart('Erased Part');
+    await uploaded(await photo(500, 500, 51), { toolId: erased._id });
+    const removed = await send(app, 'DELETE', `/api/tools/${erased._id}`, admin.token);
+    expect(await removed.json()).toMatchObject({ retired: false });
+    expect(stored()).toEqual([]);
+
+    const sold = await newPart('Sold Part');
+    const image = await uploaded(await photo(500, 500, 52), { toolId: sold._id });
+    const bought = await send(app, 'POST', '/api/purchase', customer.token, {
+      toolId: sold._id,
+      quantity: 1,
+      phone: '555 0100',
+      address: 'Image Street 1',
+    });
+    expect(bought.status).toBe(201);
+    const retired = await send(app, 'DELETE', `/api/tools/${sold._id}`, admin.token);
+    expect(await retired.json()).toMatchObject({ retired: true });
+    expect(stored()).toEqual(variantFiles(image).sort());
+    await removeAll(sold._id);
   });
 
   it('leaves no file behind when its row cannot be written', async () => {
