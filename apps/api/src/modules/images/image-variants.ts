@@ -161,14 +161,19 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
     const sized = sharp(largest.data, raw).resize({ width: variantWidth });
     for (const format of IMAGE_FORMATS) {
       const pipeline = sized.clone();
-      const data = await (
-        format === 'avif'
-          ? pipeline.avif({ quality: 55, effort: 2 })
-          : format === 'webp'
-            ? pipeline.webp({ quality: 80 })
-            : // JPEG has no transparency: a PNG's clear parts become white, not black.
-              pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 82, mozjpeg: true })
-      ).toBuffer();
+      const data =
+        await // The fastest settings that keep the sizes: at 1600 px, AVIF's effort 2 took 4 s for
+        // 3% less than effort 0's 0.7 s, and mozjpeg 1.2 s where this JPEG takes 0.3 s.
+        (
+          format === 'avif'
+            ? pipeline.avif({ quality: 55, effort: 0 })
+            : format === 'webp'
+              ? pipeline.webp({ quality: 80 })
+              : // JPEG has no transparency: a PNG's clear parts become white, not black.
+                pipeline
+                  .flatten({ background: '#ffffff' })
+                  .jpeg({ quality: 82, progressive: true, optimiseCoding: true })
+        ).toBuffer();
       variants.push({
         name: variantName(hash, variantWidth, format),
         format,
