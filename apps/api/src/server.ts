@@ -1,6 +1,5 @@
 import cluster from 'node:cluster';
 import { type Server, ServerResponse, createServer } from 'node:http';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
@@ -17,7 +16,7 @@ import {
   refreshStatistics,
   withMigrationLock,
 } from './db/database';
-import { encodeBackup, IMAGES_FOLDER, readAuthSecretFile, readImagesFolder } from './db/backup';
+import { encodeBackup, readAuthSecretFile, readImagesFolder } from './db/backup';
 import { type BackupChannel, serveBackups } from './db/backup-channel';
 import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
@@ -26,7 +25,7 @@ import { createLogger } from './lib/logger';
 import { mailFor, outboxDirFor } from './mail/mail-setup';
 import { metricsFor, metricsPortListener } from './lib/metrics';
 import { requestScopedLogger } from './lib/request-context';
-import { folderImageStorage } from './modules/images/image-storage';
+import { imageStorageFor } from './modules/images/image-storage';
 import { serveWebApp } from './web';
 
 /** Both `src/` (tsx) and `dist/` (bundle) sit one level under apps/api. */
@@ -122,7 +121,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     metrics,
     mail,
     outboxDir: outboxDirFor(env),
-    imageStorage: folderImageStorage(path.join(env.DATA_DIR, IMAGES_FOLDER)),
+    imageStorage: imageStorageFor(env),
   });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot)) {

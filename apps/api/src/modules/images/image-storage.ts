@@ -2,6 +2,15 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { IMAGES_FOLDER } from '../../db/backup';
+import type { Env } from '../../env';
 
 /** A stored file, to send: its bytes as a stream, and how many there are. */
 export interface StoredFile {
@@ -11,7 +20,7 @@ export interface StoredFile {
 
 /**
  * Where the product images' files live, by name (`{hash}-{width}.{ext}`, checked by the caller):
- * a folder in DATA_DIR, or (later) an S3 bucket. Narrow on purpose: each call is one object.
+ * a folder in DATA_DIR, or an S3 bucket (AWS's or any S3-compatible store). Narrow on purpose: each call is one object.
  * A file is written whole or not at all; writing a name again writes the same bytes (its name
  * is its content's hash), so a retry or a race of two uploads of one picture is harmless.
  */
@@ -73,3 +82,80 @@ export function folderImageStorage(folder: string): ImageStorage {
     },
   };
 }
+
+export interface S3Settings {
+  /** Not set: AWS's own endpoint for the region. */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** S3 answers "no such object" with a 404, named NoSuchKey (GET) or NotFound (HEAD). */
+const isAbsent = (error: unknown) =>
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/**
+ * The images in an S3 bucket, each file an object named as the file (an object is written
+ * whole or not at all). Another endpoint than AWS's (MinIO, R2, a local server) is addressed
+ * by path (`endpoint/bucket/name`), which they all take.
+ */
+export function s3ImageStorage(settings: S3Settings): ImageStorage {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    forcePathStyle: Boolean(settings.endpoint),
+  });
+  const object = (name: string) => ({ Bucket: settings.bucket, Key: path.basename(name) });
+  return {
+    async put(name, data) {
+      await client.send(new PutObjectCommand({ ...object(name), Body: data }));
+    },
+    async delete(name) {
+      await client.send(new DeleteObjectCommand(object(name)));
+    },
+    async read(name) {
+      try {
+        const answer = await client.send(new GetObjectCommand(object(name)));
+        if (!answer.Body) return undefined;
+        return { body: answer.Body.transformToWebStream(), bytes: answer.ContentLength ?? 0 };
+      } catch (error) {
+        if (isAbsent(error)) return undefined;
+        throw error;
+      }
+    },
+    async exists(name) {
+      try {
+        await client.send(new HeadObjectCommand(object(name)));
+        return true;
+      } catch (error) {
+        if (isAbsent(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The bucket when S3_BUCKET is set (env.ts checks the rest is), else `DATA_DIR/images`. */
+export const imageStorageFor = (
+  env: Pick<
+    Env,
+    | 'DATA_DIR'
+    | 'S3_ENDPOINT'
+    | 'S3_BUCKET'
+    | 'S3_REGION'
+    | 'S3_ACCESS_KEY_ID'
+    | 'S3_SECRET_ACCESS_KEY'
+  >,
+): ImageStorage =>
+  env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+    ? s3ImageStorage({
+        endpoint: env.S3_ENDPOINT,
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      })
+    : folderImageStorage(path.join(env.DATA_DIR, IMAGES_FOLDER));

@@ -4,6 +4,7 @@
  * last row, and never stay behind an insert that failed.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import {
@@ -14,13 +15,17 @@ import {
   partSlug,
   type Tool,
 } from '@shop/shared';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
+import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../test/databases';
+import { describeEachDatabase, type TestDatabaseKind } from '../../test/databases';
 import { bearer, send, signUpAdmin, signUpWithToken } from '../../test/identity';
+import { purchaseBody, postPurchase } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { toolBody } from '../../security/route-table';
+import { type ImageStorage, folderImageStorage, s3ImageStorage } from './image-storage';
 
 type Account = Awaited<ReturnType<typeof signUpWithToken>>;
 type ErrorAnswer = { error: { code: string; message: string } };
@@ -63,20 +68,86 @@ const variantFiles = (image: PartImage) =>
     source.srcset.split(', ').map((entry) => entry.split(' ')[0]!.replace('/images/parts/', '')),
   );
 
-describeEachDatabase('product images', (kind) => {
+/** Where a suite's files are kept, and what a test reads and writes there behind the shop. */
+interface StoredFiles {
+  storage: ImageStorage;
+  names(): Promise<string[]>;
+  plant(name: string, data: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function inFolder(): Promise<StoredFiles> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-images-'));
+  return {
+    storage: folderImageStorage(folder),
+    names: async () => fs.readdirSync(folder).sort(),
+    plant: async (name, data) => fs.writeFileSync(path.join(folder, name), data),
+    close: async () => fs.rmSync(folder, { recursive: true, force: true }),
+  };
+}
+
+/** A real S3-compatible server (s3rver) on loopback, with a bucket of its own. */
+async function inBucket(): Promise<StoredFiles> {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-s3-'));
+  const bucket = 'shop-images';
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  const { port } = await server.run();
+  const settings = {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    region: 'us-east-1',
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+  };
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    forcePathStyle: true,
+  });
+  return {
+    storage: s3ImageStorage(settings),
+    names: async () => {
+      const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
+      return (listed.Contents ?? []).map((object) => object.Key!).sort();
+    },
+    plant: async (name, data) => {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: name, Body: data }));
+    },
+    close: async () => {
+      client.destroy();
+      await server.close();
+      fs.rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+describeEachDatabase('product images in a folder', (kind) => productImages(kind, inFolder));
+// The same suite on an S3-compatible server: the shop sees its storage only through ImageStorage.
+describeEachDatabase('product images in an S3 bucket', (kind) => productImages(kind, inBucket));
+
+function productImages(kind: TestDatabaseKind, openFiles: () => Promise<StoredFiles>) {
+  let files: StoredFiles;
   let app: TestApp;
   let admin: Account;
   let customer: Account;
   let tool: Tool;
   beforeAll(async () => {
-    app = await createTestApp(kind, { seed: false });
+    files = await openFiles();
+    app = await createTestApp(kind, { seed: false, imageStorage: files.storage });
     admin = await signUpAdmin(app);
     customer = await signUpWithToken(app);
     tool = await newPart('Imaged Part');
   });
   afterAll(async () => {
     await app.close();
-    fs.rmSync(app.imagesDir, { recursive: true, force: true });
+    await files.close();
   });
 
   async function newPart(name: string): Promise<Tool> {
@@ -117,7 +188,7 @@ describeEachDatabase('product images', (kind) => {
     expect(response.status).toBe(200);
     return (await response.json()) as PartImage[];
   };
-  const stored = () => (fs.existsSync(app.imagesDir) ? fs.readdirSync(app.imagesDir).sort() : []);
+  const stored = () => files.names();
   const removeAll = async (toolId = tool._id) => {
     for (const image of await listed(toolId)) {
       const removed = await send(
@@ -143,7 +214,7 @@ describeEachDatabase('product images', (kind) => {
     }, 60_000);
     afterAll(() => removeAll());
 
-    it('becomes AVIF, WebP and JPEG at 400, 800 and 1600 px, the box of its original', () => {
+    it('becomes AVIF, WebP and JPEG at 400, 800 and 1600 px, the box of its original', async () => {
       expect(image).toMatchObject({ width: 6000, height: 4000, alt: 'The part, from above' });
       expect(image.sources.map((source) => source.type)).toEqual([
         'image/avif',
@@ -154,8 +225,8 @@ describeEachDatabase('product images', (kind) => {
         expect(source.srcset).toMatch(/-400\.\w+ 400w, \S+-800\.\w+ 800w, \S+-1600\.\w+ 1600w$/);
       }
       expect(image.src).toMatch(/^\/images\/parts\/[0-9a-f]{64}-800\.jpg$/);
-      expect(stored()).toEqual(variantFiles(image).sort());
-      expect(stored()).toHaveLength(9);
+      expect(await stored()).toEqual(variantFiles(image).sort());
+      expect(await stored()).toHaveLength(9);
     });
 
     it('is served with no metadata left: no EXIF, no GPS, no XMP', async () => {
@@ -216,7 +287,7 @@ describeEachDatabase('product images', (kind) => {
     }
     expect(await listed()).toHaveLength(3);
     await removeAll();
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   describe('refuses with 400, storing nothing', () => {
@@ -234,7 +305,7 @@ describeEachDatabase('product images', (kind) => {
       expect(await refusal(Buffer.from(svg))).toMatchObject({
         message: messages.images.notAnImage,
       });
-      expect(stored()).toEqual([]);
+      expect(await stored()).toEqual([]);
     });
 
     it('a JPEG with an HTML page inside (a polyglot), renamed .jpg', async () => {
@@ -257,7 +328,7 @@ describeEachDatabase('product images', (kind) => {
       // The same JPEG without the page is taken.
       await uploaded(jpeg);
       await removeAll();
-      expect(stored()).toEqual([]);
+      expect(await stored()).toEqual([]);
     });
 
     it('a file whose first bytes and decoder disagree, and a damaged one', async () => {
@@ -278,7 +349,7 @@ describeEachDatabase('product images', (kind) => {
         status: 400,
         message: messages.images.unreadable,
       });
-      expect(stored()).toEqual([]);
+      expect(await stored()).toEqual([]);
     });
 
     it('an image past 12,000 px a side or 50 megapixels; at the limits, it is read', async () => {
@@ -299,7 +370,7 @@ describeEachDatabase('product images', (kind) => {
       expect(await refusal(pngClaiming(10_000, 5_000, base))).toMatchObject({
         message: messages.images.unreadable,
       });
-      expect(stored()).toEqual([]);
+      expect(await stored()).toEqual([]);
     }, 30_000);
 
     it('alt text missing, and a form without a file', async () => {
@@ -312,7 +383,7 @@ describeEachDatabase('product images', (kind) => {
       });
       expect(noFile.status).toBe(400);
       expect((await refusal(await photo(50, 50, 6), { alt: '  ' })).status).toBe(400);
-      expect(stored()).toEqual([]);
+      expect(await stored()).toEqual([]);
     });
   });
 
@@ -422,13 +493,13 @@ describeEachDatabase('product images', (kind) => {
     const other = await newPart('Twin Part');
     const first = await uploaded(file);
     const second = await uploaded(file, { toolId: other._id });
-    expect(stored()).toHaveLength(9);
-    expect(stored()).toEqual(variantFiles(second).sort());
+    expect(await stored()).toHaveLength(9);
+    expect(await stored()).toEqual(variantFiles(second).sort());
 
     await removeAll();
-    expect(stored()).toEqual(variantFiles(first).sort()); // the other part still shows it
+    expect(await stored()).toEqual(variantFiles(first).sort()); // the other part still shows it
     await removeAll(other._id);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
     expect((await app.request(first.src)).status).toBe(404);
   });
 
@@ -437,48 +508,43 @@ describeEachDatabase('product images', (kind) => {
     await uploaded(await photo(500, 500, 51), { toolId: erased._id });
     const removed = await send(app, 'DELETE', `/api/tools/${erased._id}`, admin.token);
     expect(await removed.json()).toMatchObject({ retired: false });
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
 
     const sold = await newPart('Sold Part');
     const image = await uploaded(await photo(500, 500, 52), { toolId: sold._id });
-    const bought = await send(app, 'POST', '/api/purchase', customer.token, {
-      toolId: sold._id,
-      quantity: 1,
-      phone: '555 0100',
-      address: 'Image Street 1',
-    });
-    expect(bought.status).toBe(201);
+    expect((await postPurchase(app, customer, purchaseBody(sold._id))).status).toBe(201);
     const retired = await send(app, 'DELETE', `/api/tools/${sold._id}`, admin.token);
     expect(await retired.json()).toMatchObject({ retired: true });
-    expect(stored()).toEqual(variantFiles(image).sort());
+    expect(await stored()).toEqual(variantFiles(image).sort());
     await removeAll(sold._id);
   });
 
-  it('leaves no file behind when its row cannot be written', async () => {
+  /** Runs `act` while every insert into part_images fails, as a lost database would. */
+  async function whileInsertsFail(act: () => Promise<void>) {
+    const { db } = app.database;
     await sql`create function refuse_part_image() returns trigger language plpgsql as $$
-      begin raise exception 'the insert fails'; end $$`.execute(app.database.db);
+      begin raise exception 'the insert fails'; end $$`.execute(db);
     await sql`create trigger refuse_part_image before insert on part_images
-      for each row execute function refuse_part_image()`.execute(app.database.db);
+      for each row execute function refuse_part_image()`.execute(db);
     try {
-      expect((await upload(await photo(700, 500, 31))).status).toBe(500);
-      expect(stored()).toEqual([]);
+      await act();
     } finally {
-      await sql`drop trigger refuse_part_image on part_images`.execute(app.database.db);
-      await sql`drop function refuse_part_image`.execute(app.database.db);
+      await sql`drop trigger refuse_part_image on part_images`.execute(db);
+      await sql`drop function refuse_part_image`.execute(db);
     }
+  }
+
+  it('leaves no file behind when its row cannot be written', async () => {
+    await whileInsertsFail(async () => {
+      expect((await upload(await photo(700, 500, 31))).status).toBe(500);
+      expect(await stored()).toEqual([]);
+    });
     // A picture another row names keeps its files when a second upload of it fails.
     const kept = await uploaded(await photo(700, 500, 32));
-    await sql`create function refuse_part_image() returns trigger language plpgsql as $$
-      begin raise exception 'the insert fails'; end $$`.execute(app.database.db);
-    await sql`create trigger refuse_part_image before insert on part_images
-      for each row execute function refuse_part_image()`.execute(app.database.db);
-    try {
+    await whileInsertsFail(async () => {
       expect((await upload(await photo(700, 500, 32))).status).toBe(500);
-      expect(stored()).toEqual(variantFiles(kept).sort());
-    } finally {
-      await sql`drop trigger refuse_part_image on part_images`.execute(app.database.db);
-      await sql`drop function refuse_part_image`.execute(app.database.db);
-    }
+      expect(await stored()).toEqual(variantFiles(kept).sort());
+    });
     await removeAll();
   });
 
@@ -489,14 +555,13 @@ describeEachDatabase('product images', (kind) => {
     expect(
       (await send(app, 'DELETE', `/api/tools/${tool._id}/images/${unknown}`, admin.token)).status,
     ).toBe(404);
-    expect(stored()).toEqual([]);
+    expect(await stored()).toEqual([]);
   });
 
   it('serves only the names it makes: no other file, no path', async () => {
-    fs.mkdirSync(app.imagesDir, { recursive: true });
     const hash = 'a'.repeat(64);
-    fs.writeFileSync(path.join(app.imagesDir, `${hash}-400.webp`), 'not really');
-    fs.writeFileSync(path.join(app.imagesDir, 'notes.txt'), 'private');
+    await files.plant(`${hash}-400.webp`, 'not really');
+    await files.plant('notes.txt', 'private');
     expect((await app.request(`/images/parts/${hash}-400.webp`)).status).toBe(200);
     for (const name of [
       'notes.txt',
@@ -510,7 +575,8 @@ describeEachDatabase('product images', (kind) => {
       const response = await app.request(`/images/parts/${name}`);
       expect(response.status, name).toBe(404);
     }
-    fs.rmSync(path.join(app.imagesDir, `${hash}-400.webp`));
-    fs.rmSync(path.join(app.imagesDir, 'notes.txt'));
+    await files.storage.delete(`${hash}-400.webp`);
+    await files.storage.delete('notes.txt');
+    expect(await stored()).toEqual([]);
   });
-});
+}
