@@ -4,6 +4,7 @@
 // that is never asked), the configuration a bare `npm start` has. `generate-api-types.test.ts`
 // fails when the committed file differs from what this writes (decision 031).
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -23,6 +24,7 @@ import type { Database } from '../apps/api/src/db/schema';
 import { loadEnv } from '../apps/api/src/env';
 import { createMail } from '../apps/api/src/mail/mail-queue';
 import type { MailTransport } from '../apps/api/src/mail/mail-transport';
+import { folderImageStorage } from '../apps/api/src/modules/images/image-storage';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_SCHEMA_FILE = path.join(root, 'apps/web/src/lib/api-schema.d.ts');
@@ -63,6 +65,8 @@ export async function openApiDocument(): Promise<string> {
     logger,
     auth: createAuth(db, env, 'a-secret-only-for-making-the-openapi-document', logger, { mail }),
     mail,
+    // No request reaches it: the document is all this app is asked for.
+    imageStorage: folderImageStorage(path.join(os.tmpdir(), 'shop-openapi-document-no-images')),
   });
   const response = await app.request(OPENAPI_PATH);
   if (!response.ok) throw new Error(`${OPENAPI_PATH} answered ${response.status}`);

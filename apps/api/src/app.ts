@@ -1,3 +1,4 @@
+import { PART_IMAGES_PATH } from '@shop/shared';
 import { Hono } from 'hono';
 import { addApiDocs, apiDocsHeaders, DOCS_PATH } from './api-docs';
 import type { Kysely } from 'kysely';
@@ -31,6 +32,14 @@ import { CATALOGUE_IMPORT_PATH, catalogueRoutes } from './modules/catalogue/cata
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { emailsRoutes } from './modules/emails/emails.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import type { ImageStorage } from './modules/images/image-storage';
+import {
+  IMAGE_UPLOAD_LIMIT_BYTES,
+  IMAGE_UPLOAD_PATH,
+  imagesRoutes,
+  partImageFile,
+} from './modules/images/images.routes';
+import { createImagesService } from './modules/images/images.service';
 import { laptopsRoutes } from './modules/laptops/laptops.routes';
 import { createLaptopsService } from './modules/laptops/laptops.service';
 import { partsRoutes } from './modules/parts/parts.routes';
@@ -115,6 +124,8 @@ export interface AppDeps {
   mail: Mail;
   /** Where emails are written instead of sent (no SMTP_URL): the dev outbox lists it. */
   outboxDir?: string;
+  /** The product images' files (`DATA_DIR/images` by the server; a fresh folder per test). */
+  imageStorage: ImageStorage;
 }
 
 /** The public catalogue's answers, replayed from memory by the server (decision 010). */
@@ -161,20 +172,27 @@ export function createApi({
   metrics,
   mail,
   outboxDir,
+  imageStorage,
 }: AppDeps) {
   const api = routesOf();
   const cors = corsForConfiguredOrigins(env);
   if (cors) api.use('*', cors);
   // Only the methods that carry a body pass it: a read costs no layer for it. A catalogue
-  // import's file may be larger than any JSON body (decision 033).
+  // import's file (decision 033) and a product image (decision 035) may be larger than any
+  // JSON body.
   api.on(
     ['POST', 'PUT', 'PATCH', 'DELETE'],
     '*',
-    bodyLimits(env, { [CATALOGUE_IMPORT_PATH]: env.CATALOGUE_IMPORT_LIMIT_BYTES }),
+    bodyLimits(env, [
+      [CATALOGUE_IMPORT_PATH, env.CATALOGUE_IMPORT_LIMIT_BYTES],
+      [IMAGE_UPLOAD_PATH, IMAGE_UPLOAD_LIMIT_BYTES],
+    ]),
   );
 
   const cacheOn = cacheSync && (() => cacheSync.live);
+  const images = createImagesService(db, imageStorage);
   const tools = createToolsService(db, {
+    images,
     cache: {
       ttlMs: env.CATALOGUE_CACHE_MS,
       maxEntries: CATALOGUE_CACHE_PAGES,
@@ -277,8 +295,9 @@ export function createApi({
   api.route('/', searchRoutes(createSearchService(db)));
   api.route('/summary', summaryRoutes(createSummaryService(db)));
   const laptops = createLaptopsService(db);
-  const parts = createPartsService(db);
+  const parts = createPartsService(db, { images });
   api.route('/', laptopsRoutes(laptops));
+  api.route('/', imagesRoutes(images, signedIn));
   api.route('/', partsRoutes(parts));
   api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
@@ -291,7 +310,7 @@ export function createApi({
   // costing every request a layer of promises per handler.
   // The pages the server renders with their data read as these routes read it (decision 036).
   const screens = createPublicPages({ parts, laptops }, env.PUBLIC_URL);
-  return Object.assign(api, { jobs, screens });
+  return Object.assign(api, { jobs, screens, images });
 }
 
 const NO_HEADERS: ReadonlyArray<readonly [string, string]> = [];
@@ -339,6 +358,8 @@ export function createApp(appDeps: AppDeps) {
   app.route('/', sitemapRoutes(createSitemapService(deps.db, { publicUrl }), publicUrl));
   const api = createApi(deps);
   app.route('/api', api);
+  // Before the web app's files and fallback page (server.ts), as the metrics.
+  app.get(`${PART_IMAGES_PATH}/:file`, partImageFile(api.images));
   app.onError(createErrorHandler(deps.logger));
   return Object.assign(app, { jobs: api.jobs, mail: deps.mail, screens: api.screens });
 }

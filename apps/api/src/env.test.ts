@@ -107,6 +107,12 @@ describe('loadEnv', () => {
     ['DATABASE_TIMEOUT_MS', '600001', /DATABASE_TIMEOUT_MS: must be at most 600000/],
     ['DATABASE_TIMEOUT_MS', '1.5', /DATABASE_TIMEOUT_MS: must be a whole number/],
     ['STRIPE_SECRET_KEY', 'sk_test_x', /set all three or none/],
+    ['S3_BUCKET', 'shop-images', /S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all/],
+    ['S3_SECRET_ACCESS_KEY', 'secret', /S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY/],
+    ['S3_ENDPOINT', 'http://127.0.0.1:9000', /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all/],
+    ['S3_ENDPOINT', 'not a url', /S3_ENDPOINT: must be the URL of an S3-compatible endpoint/],
+    ['S3_BUCKET', 'Shop_Images', /S3_BUCKET: must be a bucket name/],
+    ['S3_REGION', 'EU West', /S3_REGION: must be a region/],
     ['GOOGLE_CLIENT_ID', 'abc', /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither/],
     ['METRICS_TOKEN', 'x'.repeat(15), /METRICS_TOKEN: must have at least 16 characters/],
     ['METRICS_TOKEN', 'x'.repeat(257), /METRICS_TOKEN: must have at most 256 characters/],
@@ -118,5 +124,17 @@ describe('loadEnv', () => {
   ])('stops with a message naming %s=%s', (name, value, message) => {
     expect(() => loadEnv({ [name]: value })).toThrow(EnvError);
     expect(() => loadEnv({ [name]: value })).toThrow(message);
+  });
+
+  it('takes a bucket with both keys, with or without an endpoint', () => {
+    const bucket = {
+      S3_BUCKET: 'shop-images',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'key',
+    };
+    expect(loadEnv(bucket)).toMatchObject({ ...bucket, S3_REGION: 'us-east-1' });
+    expect(loadEnv({ ...bucket, S3_ENDPOINT: 'http://127.0.0.1:9000' }).S3_ENDPOINT).toBe(
+      'http://127.0.0.1:9000',
+    );
   });
 });

@@ -216,6 +216,25 @@ const EnvSchema = z.object({
    * are reminded to verify.
    */
   REQUIRE_EMAIL_VERIFICATION: booleanFlag.default(false),
+  /**
+   * Product images in an S3 bucket (AWS's, or any S3-compatible store: MinIO, Cloudflare R2...)
+   * instead of DATA_DIR/images: S3_BUCKET and both keys, or none. S3_ENDPOINT is the store's
+   * address; not set, AWS's for S3_REGION.
+   */
+  S3_ENDPOINT: z.url({ error: 'must be the URL of an S3-compatible endpoint' }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 characters: a-z, 0-9, . and -)',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as eu-west-1')
+    .default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** The label of the OpenID Connect button, e.g. "Okta" or "Keycloak". */
   OIDC_NAME: z.string().min(1).max(30).default('OpenID Connect'),
 });
@@ -264,6 +283,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.WORKERS > 1 && !env.DATABASE_URL) {
     problems.push(
       `  WORKERS: ${env.WORKERS} processes need DATABASE_URL (PostgreSQL); the embedded database (DATA_DIR) is used by one process`,
+    );
+  }
+  const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if ((s3.some(Boolean) || env.S3_ENDPOINT) && !s3.every(Boolean)) {
+    problems.push(
+      '  S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set all three (and S3_ENDPOINT for a store other than AWS) or none',
     );
   }
   if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {

@@ -16,7 +16,7 @@ import {
   refreshStatistics,
   withMigrationLock,
 } from './db/database';
-import { encodeBackup, readAuthSecretFile } from './db/backup';
+import { encodeBackup, readAuthSecretFile, readImagesFolder } from './db/backup';
 import { type BackupChannel, serveBackups } from './db/backup-channel';
 import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
@@ -25,6 +25,7 @@ import { createLogger } from './lib/logger';
 import { mailFor, outboxDirFor } from './mail/mail-setup';
 import { metricsFor, metricsPortListener } from './lib/metrics';
 import { requestScopedLogger } from './lib/request-context';
+import { imageStorageFor } from './modules/images/image-storage';
 import { serveWebApp } from './web';
 
 /** Both `src/` (tsx) and `dist/` (bundle) sit one level under apps/api. */
@@ -120,6 +121,7 @@ export async function startServer(env: Env): Promise<RunningServer> {
     metrics,
     mail,
     outboxDir: outboxDirFor(env),
+    imageStorage: imageStorageFor(env),
   });
   const webRoot = env.WEB_DIST_DIR ?? defaultWebRoot;
   if (!serveWebApp(app, webRoot, { screens: app.screens, logger })) {
@@ -171,7 +173,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
     // with the shop stopped.
     const channel = await serveBackups(
       env.DATA_DIR,
-      async () => encodeBackup(await copyDatabase(), readAuthSecretFile(env.DATA_DIR)),
+      // The images after the database: each row copied names files written before it.
+      async () =>
+        encodeBackup(
+          await copyDatabase(),
+          readAuthSecretFile(env.DATA_DIR),
+          await readImagesFolder(env.DATA_DIR),
+        ),
       (error) => logger.error({ err: error }, 'backup failed'),
     ).catch((error: unknown) => ({ unavailable: (error as Error).message }));
     if ('unavailable' in channel) logger.warn(`backups while running: ${channel.unavailable}`);

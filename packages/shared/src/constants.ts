@@ -24,3 +24,13 @@ export const CART_LINES_MAX = 50;
 export const PASSWORD_RESET_PAGE = '/reset-password';
 /** Where an email verification link lands (Better Auth's `callbackURL`): Login, which says so. */
 export const EMAIL_VERIFIED_PAGE = '/login?verified=1';
+
+/**
+ * The largest product image an admin may upload (issue 34): a phone's or a camera's photo is
+ * a few MB. The upload's body may be a little larger, for the form's other parts.
+ */
+export const PART_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** The widths every product image is made at, never wider than its original (issue 34). */
+export const PART_IMAGE_WIDTHS = [400, 800, 1600] as const;
+/** Where the shop serves its product images' files (content-hashed names, cached for good). */
+export const PART_IMAGES_PATH = '/images/parts';

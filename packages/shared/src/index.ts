@@ -8,6 +8,7 @@ export * from './schemas/catalogue';
 export * from './schemas/email';
 export * from './schemas/health';
 export * from './schemas/id';
+export * from './schemas/image';
 export * from './schemas/laptop';
 export * from './schemas/order';
 export * from './schemas/part';

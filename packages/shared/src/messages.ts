@@ -223,6 +223,16 @@ export const messages = {
     },
     skuTaken: (sku: string) => `SKU ${sku} is already used by another part`,
   },
+  /** Product images (issue 34): why the server refuses an uploaded file. */
+  images: {
+    notAnImage: 'The file is not a JPEG, PNG, WebP or AVIF image',
+    markup:
+      'The file holds markup (HTML, SVG or script): upload the picture alone, as a JPEG, PNG, WebP or AVIF file',
+    unreadable: 'The image could not be read: the file is damaged or cut short',
+    tooManyPixels: (maxSide: number, maxMegapixels: number) =>
+      `The image is too large: at most ${maxSide} pixels a side and ${maxMegapixels} megapixels`,
+    tooLarge: (maxMegabytes: number) => `The file is larger than ${maxMegabytes} MB`,
+  },
   /** A cart holds at most `max` different tools (API and browser alike). */
   cartFull: (max: number) =>
     `Your cart holds ${max} different tools, the most it can. Check out or remove one first.`,

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Order } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_SECRET_FILE, encodeBackup } from '../db/backup';
+import { AUTH_SECRET_FILE, encodeBackup, IMAGES_FOLDER } from '../db/backup';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { httpClient, runEntry, startServerProcess } from '../test/processes';
 
@@ -22,6 +22,9 @@ afterAll(async () => {
 
 const STOCK = { 'Backup Fan': 100_000, 'Backup Paste': 50_000 };
 const BUYERS = 8;
+/** A product image's file in the shop's images folder (DATA_DIR/images). */
+const IMAGE_NAME = `${'c'.repeat(64)}-800.webp`;
+const IMAGE_BYTES = Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 a picture of a fan', 'latin1');
 const shopEnv = {
   DATA_DIR: dataDir,
   SEED_DEMO: 'false',
@@ -82,6 +85,8 @@ beforeAll(async () => {
     )
     .execute();
   await database.close();
+  fs.mkdirSync(path.join(dataDir, IMAGES_FOLDER));
+  fs.writeFileSync(path.join(dataDir, IMAGES_FOLDER, IMAGE_NAME), IMAGE_BYTES);
 }, 60_000);
 
 describe('npm run backup while the shop runs, then npm run restore', () => {
@@ -167,6 +172,10 @@ describe('npm run backup while the shop runs, then npm run restore', () => {
       buyers[0],
     );
     expect(mine.status).toBe(200);
+    // And serves the product images it had.
+    const image = await fetch(`${again.url}/images/parts/${IMAGE_NAME}`);
+    expect(image.status).toBe(200);
+    expect(Buffer.from(await image.arrayBuffer()).equals(IMAGE_BYTES)).toBe(true);
     again.child.kill('SIGTERM');
     expect((await again.exited).code).toBe(0);
 
@@ -186,6 +195,7 @@ describe('npm run backup while the shop runs, then npm run restore', () => {
     );
     expectStockAgreesWithOrders(all);
     expect(fs.existsSync(path.join(restoredStopped, AUTH_SECRET_FILE))).toBe(true);
+    expect(fs.readdirSync(path.join(restoredStopped, IMAGES_FOLDER))).toEqual([IMAGE_NAME]);
   }, 240_000);
 });
 

@@ -8,6 +8,7 @@ import {
   decodeBackup,
   encodeBackup,
   readAuthSecretFile,
+  readImagesFolder,
   writeFileAtomically,
 } from '../db/backup';
 import { requestBackup } from '../db/backup-channel';
@@ -34,7 +35,11 @@ async function backupStoppedShop(dataDir: string): Promise<Buffer> {
   }
   const database = await openDatabase({ dataDir });
   try {
-    return encodeBackup(await database.backup!(), readAuthSecretFile(dataDir));
+    return encodeBackup(
+      await database.backup!(),
+      readAuthSecretFile(dataDir),
+      await readImagesFolder(dataDir),
+    );
   } finally {
     await database.close();
   }

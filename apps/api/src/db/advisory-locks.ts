@@ -13,4 +13,14 @@ export const ADVISORY_LOCKS = {
   userRemoval: 7_314_002,
   /** With `hashtext(session id)`: one token issue at a time per session (session-tokens.ts). */
   tokenIssue: 7_314_003,
+  /**
+   * With `hashtext(tool id)`: one change at a time to a part's images' order (images module);
+   * never the part's row, which purchases lock.
+   */
+  partImageOrder: 7_314_004,
+  /**
+   * With `hashtext(content hash)`: an image's files are written and its row inserted, or its
+   * last row's files removed, one at a time per hash (images module).
+   */
+  partImageFiles: 7_314_005,
 } as const;

@@ -14,6 +14,8 @@ import {
   BackupError,
   decodeBackup,
   encodeBackup,
+  IMAGES_FOLDER,
+  readImagesFolder,
   restoreBackup,
   writeFileAtomically,
 } from './backup';
@@ -23,6 +25,19 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-backup-unit-'));
 const dataDir = path.join(root, 'data');
 let database: DatabaseHandle;
 let backupFile: Buffer;
+const savedImages: Record<string, Buffer> = {
+  [`${'a'.repeat(64)}-400.webp`]: Buffer.from('RIFF....WEBPVP8 the picture'),
+  [`${'a'.repeat(64)}-400.jpg`]: Buffer.from([0xff, 0xd8, 0xff, 0x00, 0x0a, 0xff, 0xd9]),
+  [`${'b'.repeat(64)}-1600.avif`]: Buffer.alloc(3000, 7),
+};
+
+/** The product images' files in a data folder, by name. */
+const imagesIn = (folder: string) =>
+  Object.fromEntries(
+    fs
+      .readdirSync(path.join(folder, IMAGES_FOLDER))
+      .map((name) => [name, fs.readFileSync(path.join(folder, IMAGES_FOLDER, name))]),
+  );
 
 const addTool = (db: DatabaseHandle['db'], name: string) =>
   db
@@ -59,9 +74,16 @@ beforeAll(async () => {
   await migrateToLatest(database.db);
   await addTool(database.db, 'Saved Fan');
   fs.writeFileSync(path.join(dataDir, AUTH_SECRET_FILE), 'the-generated-secret');
+  // Product images' files, and a half-written one (a temporary name) that is left out.
+  fs.mkdirSync(path.join(dataDir, IMAGES_FOLDER));
+  for (const [name, data] of Object.entries(savedImages)) {
+    fs.writeFileSync(path.join(dataDir, IMAGES_FOLDER, name), data);
+  }
+  fs.writeFileSync(path.join(dataDir, IMAGES_FOLDER, '.0a1b2c.writing'), 'half');
   backupFile = encodeBackup(
     await database.backup!(),
     fs.readFileSync(path.join(dataDir, AUTH_SECRET_FILE)),
+    await readImagesFolder(dataDir),
   );
 }, 60_000);
 
@@ -92,6 +114,7 @@ describe('a backup of the embedded database', () => {
       expect(fs.readFileSync(path.join(folder, AUTH_SECRET_FILE), 'utf8')).toBe(
         'the-generated-secret',
       );
+      expect(imagesIn(folder)).toEqual(savedImages);
       expect(fs.statSync(folder).mode & 0o077).toBe(0); // its owner's only
       expect(leftovers(folder)).toEqual([]);
     }
@@ -119,6 +142,14 @@ describe('a backup of the embedded database', () => {
     await restoreBackup(encodeBackup(await copy), folder);
     expect(await inRestored(folder, toolNames)).toEqual(['Fan Bought Mid-Backup', 'Saved Fan']);
   }, 60_000);
+
+  it('holds no images section when there are no images', async () => {
+    const bare = path.join(root, 'no-images');
+    fs.mkdirSync(bare);
+    expect(await readImagesFolder(bare)).toBeUndefined();
+    fs.mkdirSync(path.join(bare, IMAGES_FOLDER));
+    expect(await readImagesFolder(bare)).toBeUndefined();
+  });
 
   it('is written whole or not at all, readable by its owner only', () => {
     const file = path.join(root, 'written.backup');
@@ -177,7 +208,9 @@ describe('a restore refuses, and changes nothing', () => {
       /incomplete: it ends 1 bytes early/,
     );
     const damaged = Buffer.from(backupFile);
-    damaged[damaged.length - 1000] = damaged[damaged.length - 1000]! ^ 0xff;
+    // A byte of the database, its first section, after the two lines of the head.
+    const inDatabase = backupFile.indexOf('\n', BACKUP_SIGNATURE.length + 1) + 1000;
+    damaged[inDatabase] = damaged[inDatabase]! ^ 0xff;
     expect(await refusal(damaged)).toMatch(/checksum of its pgdata\.tar\.gz does not match/);
     expect(await refusal(Buffer.concat([backupFile, Buffer.from('x')]))).toMatch(
       /1 unexpected bytes at its end/,
@@ -187,6 +220,38 @@ describe('a restore refuses, and changes nothing', () => {
     expect(await refusal(badManifest)).toMatch(/description \(second line\) is unreadable/);
     expect(fs.existsSync(target)).toBe(false);
   });
+
+  it('images whose names would leave the images folder, or whose lengths do not add up', async () => {
+    const withImages = (section: Buffer) => {
+      const { manifest, sections } = decodeBackup(backupFile);
+      sections.set('images', section);
+      manifest.sections = manifest.sections.map((entry) =>
+        entry.name === 'images'
+          ? {
+              name: 'images',
+              bytes: section.length,
+              sha256: createHash('sha256').update(section).digest('hex'),
+            }
+          : entry,
+      );
+      return Buffer.concat([
+        Buffer.from(`${BACKUP_SIGNATURE}\n${JSON.stringify(manifest)}\n`),
+        ...manifest.sections.map((entry) => sections.get(entry.name)!),
+      ]);
+    };
+    for (const name of ['../escaped.jpg', '/tmp/escaped.jpg', '.hidden', 'a/b.jpg']) {
+      const section = Buffer.from(`${JSON.stringify([[name, 1]])}\nx`);
+      expect(await refusal(withImages(section))).toMatch(/its images are unreadable/);
+    }
+    expect(await refusal(withImages(Buffer.from('[["a.jpg", 5]]\nx')))).toMatch(
+      /its images are unreadable/,
+    );
+    expect(await refusal(withImages(Buffer.from('not json\n')))).toMatch(
+      /its images are unreadable/,
+    );
+    expect(fs.existsSync(path.join(root, 'escaped.jpg'))).toBe(false);
+    expect(fs.existsSync(target)).toBe(false);
+  }, 60_000);
 
   it('a whole file whose database does not open, or does not hold what it lists', async () => {
     const { manifest } = decodeBackup(backupFile);

@@ -17,6 +17,18 @@ export const AUTH_SECRET_FILE = 'auth-secret';
 
 const PGDATA_SECTION = 'pgdata.tar.gz';
 
+/**
+ * The product images' folder in DATA_DIR (modules/images/image-storage.ts), kept in backups as
+ * one section: a line of JSON listing each file's name and length, then the files one after
+ * the other.
+ */
+export const IMAGES_FOLDER = 'images';
+const IMAGES_SECTION = 'images';
+
+/** A file name a restore may write: no folder, no dot-dot, not a half-written temporary file. */
+const isPlainFileName = (name: string) =>
+  path.basename(name) === name && !name.startsWith('.') && name.length <= 255;
+
 export interface BackupManifest {
   createdAt: string;
   contents: DatabaseContents;
@@ -38,9 +50,67 @@ export function readAuthSecretFile(dataDir: string): Buffer | undefined {
   }
 }
 
-export function encodeBackup(copy: DatabaseCopy, authSecret?: Buffer): Buffer {
+/**
+ * The product images' files as a backup's section, or undefined when there are none. Read
+ * after the database is copied: every row copied names files written before it (an upload
+ * writes its files, then its row). The files are read one at a time, not holding the shop up.
+ */
+export async function readImagesFolder(dataDir: string): Promise<Buffer | undefined> {
+  const folder = path.join(dataDir, IMAGES_FOLDER);
+  let names: string[];
+  try {
+    names = (await fs.promises.readdir(folder, { withFileTypes: true }))
+      .filter((entry) => entry.isFile() && isPlainFileName(entry.name))
+      .map((entry) => entry.name)
+      .sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const files: [string, Buffer][] = [];
+  for (const name of names) {
+    try {
+      files.push([name, await fs.promises.readFile(path.join(folder, name))]);
+    } catch (error) {
+      // Removed since the listing (its image was): nothing names it any more.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  if (files.length === 0) return undefined;
+  const index = JSON.stringify(files.map(([name, data]) => [name, data.length]));
+  return Buffer.concat([Buffer.from(`${index}\n`), ...files.map(([, data]) => data)]);
+}
+
+/** Writes an images section's files into `folder`; refuses a section that is not one. */
+function unpackImages(section: Buffer, folder: string) {
+  const damaged = () => new BackupError('This backup is damaged: its images are unreadable.');
+  const indexEnd = section.indexOf('\n');
+  let index: unknown;
+  try {
+    index = JSON.parse(section.subarray(0, indexEnd).toString());
+  } catch {
+    throw damaged();
+  }
+  if (indexEnd < 0 || !Array.isArray(index)) throw damaged();
+  fs.mkdirSync(folder, { mode: 0o700 });
+  let offset = indexEnd + 1;
+  for (const entry of index as unknown[]) {
+    const [name, bytes] = Array.isArray(entry) ? entry : [];
+    if (typeof name !== 'string' || !isPlainFileName(name) || !Number.isInteger(bytes)) {
+      throw damaged();
+    }
+    const data = section.subarray(offset, offset + (bytes as number));
+    if (data.length !== bytes) throw damaged();
+    fs.writeFileSync(path.join(folder, name), data, { mode: 0o600, flag: 'wx' });
+    offset += data.length;
+  }
+  if (offset !== section.length) throw damaged();
+}
+
+export function encodeBackup(copy: DatabaseCopy, authSecret?: Buffer, images?: Buffer): Buffer {
   const sections: [string, Uint8Array][] = [[PGDATA_SECTION, copy.pgdata]];
   if (authSecret) sections.push([AUTH_SECRET_FILE, authSecret]);
+  if (images) sections.push([IMAGES_SECTION, images]);
   const manifest: BackupManifest = {
     createdAt: new Date().toISOString(),
     contents: copy.contents,
@@ -190,6 +260,8 @@ export async function restoreBackup(file: Buffer, dataDir: string): Promise<Back
     if (authSecret) {
       fs.writeFileSync(path.join(draft, AUTH_SECRET_FILE), authSecret, { mode: 0o600 });
     }
+    const images = sections.get(IMAGES_SECTION);
+    if (images) unpackImages(images, path.join(draft, IMAGES_FOLDER));
     const pgdata = new Blob([unpackTarball(sections.get(PGDATA_SECTION)!)], {
       type: 'application/x-tar',
     });

@@ -73,6 +73,24 @@ export interface ModelAliasesTable {
 }
 
 /** Which parts fit which models. */
+/**
+ * A part's uploaded images, in order (migration 0025); the files are named by `content_hash`
+ * in the image storage (modules/images/).
+ */
+export interface PartImagesTable {
+  id: Generated<string>;
+  tool_id: string;
+  /** 1 is first; unique per part, checked at the commit. */
+  position: number;
+  alt: string;
+  /** SHA-256 of the uploaded bytes, hex: the name of its files. */
+  content_hash: string;
+  /** The original's size, upright. */
+  width: number;
+  height: number;
+  created_at: CreatedAt;
+}
+
 export interface FitmentTable {
   tool_id: string;
   model_id: string;
@@ -344,6 +362,7 @@ export interface Database {
   laptop_models: LaptopModelsTable;
   model_aliases: ModelAliasesTable;
   fitment: FitmentTable;
+  part_images: PartImagesTable;
   part_search: PartSearchTable;
   part_facet_counts: PartFacetCountsTable;
   summary_items: SummaryItemsTable;

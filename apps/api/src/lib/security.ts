@@ -91,15 +91,23 @@ export const jsonBodyLimit = (env: Pick<Env, 'BODY_LIMIT_BYTES'>): MiddlewareHan
 
 /**
  * Every body at most BODY_LIMIT_BYTES, but those of the paths given, each with its own limit
- * (a catalogue import's CSV file: CATALOGUE_IMPORT_LIMIT_BYTES). One layer, whatever the path.
+ * (a catalogue import's CSV file: CATALOGUE_IMPORT_LIMIT_BYTES; a product image's upload): a
+ * path as it is, or a pattern for a path with an id in it. One layer, whatever the path.
  */
 export const bodyLimits = (
   env: Pick<Env, 'BODY_LIMIT_BYTES'>,
-  larger: Record<string, number>,
+  larger: ReadonlyArray<readonly [path: string | RegExp, maxBytes: number]>,
 ): MiddlewareHandler => {
   const json = jsonBodyLimit(env);
-  const byPath = new Map(Object.entries(larger).map(([path, max]) => [path, bodyLimitOf(max)]));
-  return (c, next) => (byPath.get(c.req.path) ?? json)(c, next);
+  const byPath = new Map<string, MiddlewareHandler>();
+  const byPattern: [RegExp, MiddlewareHandler][] = [];
+  for (const [path, max] of larger) {
+    if (typeof path === 'string') byPath.set(path, bodyLimitOf(max));
+    else byPattern.push([path, bodyLimitOf(max)]);
+  }
+  const limitOf = (path: string) =>
+    byPath.get(path) ?? byPattern.find(([pattern]) => pattern.test(path))?.[1] ?? json;
+  return (c, next) => limitOf(c.req.path)(c, next);
 };
 
 /** Cross-origin calls only from the configured origins; none by default. */

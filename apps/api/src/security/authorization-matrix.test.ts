@@ -4,7 +4,7 @@
  * A route added without a row here fails the first test.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Account, buildWorld, matrix, type Role } from './route-table';
+import { type Account, buildWorld, imageForm, matrix, type Role } from './route-table';
 import { describeEachDatabase } from '../test/databases';
 import { type TestApp, TEST_ORIGIN, createTestApp } from '../test/test-app';
 
@@ -33,7 +33,7 @@ describeEachDatabase('authorization matrix', (kind) => {
     };
     const answers: Partial<Record<Role, number>> = {};
     for (const role of roles) {
-      const { path, body, raw, contentType } = row.request(world);
+      const { path, body, raw, contentType, form } = row.request(world);
       const account = credentials[role];
       const response = await app.request(path, {
         method: methodOf(row.route),
@@ -44,7 +44,9 @@ describeEachDatabase('authorization matrix', (kind) => {
             ? { 'Content-Type': contentType ?? 'application/json' }
             : {}),
         },
-        body: raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+        body: form
+          ? imageForm(form)
+          : (raw ?? (body === undefined ? undefined : JSON.stringify(body))),
       });
       answers[role] = response.status;
       if (response.status >= 400) {

@@ -3,7 +3,7 @@
  * The authorization matrix runs it; the fuzz tests take their route list from it.
  */
 import { randomUUID } from 'node:crypto';
-import { type Order, partSlug, type Tool } from '@shop/shared';
+import { type Order, type PartImage, partSlug, type Tool } from '@shop/shared';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../test/identity';
 import type { TestApp } from '../test/test-app';
 
@@ -20,13 +20,24 @@ export interface World {
   clientSecret: string;
   /** A laptop model (brand, series and model slugs) that the tool fits. */
   laptop: { brand: string; series: string; slug: string };
+  /** An image of the tool, uploaded by the admin. */
+  image: PartImage;
 }
 
 export interface Row {
   route: string;
   /** The concrete request for the route, built from the world. */
-  /** `raw` is sent as it is, with `contentType` (JSON unless said). */
-  request: (world: World) => { path: string; body?: unknown; raw?: string; contentType?: string };
+  /**
+   * `raw` is sent as it is, with `contentType` (JSON unless said); `form` as a multipart form,
+   * its fields as they are and `file` as a file.
+   */
+  request: (world: World) => {
+    path: string;
+    body?: unknown;
+    raw?: string;
+    contentType?: string;
+    form?: Record<string, string>;
+  };
   expected: Record<Role, number>;
 }
 
@@ -72,6 +83,20 @@ export const catalogueCsv = (w: World) =>
     `${w.tool.sku},Matrix Tool,battery,Lenovo,new,5,1,10,50,For the matrix,/images/tools/nvme-ssd.svg,fru:01AV431,${w.laptop.brand} World Book 1`,
     '',
   ].join('\r\n');
+
+/** A PNG of one pixel: the smallest image an upload takes. */
+export const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart form of `fields`, and ONE_PIXEL_PNG as its `file`. */
+export function imageForm(fields: Record<string, string>) {
+  const form = new FormData();
+  form.set('file', new File([ONE_PIXEL_PNG], 'pixel.png', { type: 'image/png' }));
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
 
 export const matrix: Row[] = [
   { route: 'GET /api/health', request: () => ({ path: '/api/health' }), expected: all(200) },
@@ -298,6 +323,30 @@ export const matrix: Row[] = [
     request: (w) => ({ path: `/api/tools/${w.tool._id}` }),
     expected: guarded(403, 403, 200),
   },
+  // Product images (issue 34): anyone sees them, admins change them.
+  {
+    route: 'GET /api/tools/:id/images',
+    request: (w) => ({ path: `/api/tools/${w.tool._id}/images` }),
+    expected: all(200),
+  },
+  {
+    route: 'POST /api/tools/:id/images',
+    request: (w) => ({ path: `/api/tools/${w.tool._id}/images`, form: { alt: 'A pixel' } }),
+    expected: guarded(403, 403, 201),
+  },
+  {
+    route: 'PATCH /api/tools/:id/images/:imageId',
+    request: (w) => ({
+      path: `/api/tools/${w.tool._id}/images/${w.image.id}`,
+      body: { alt: 'A pixel, moved', position: 1 },
+    }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'DELETE /api/tools/:id/images/:imageId',
+    request: (w) => ({ path: `/api/tools/${w.tool._id}/images/${w.image.id}` }),
+    expected: guarded(403, 403, 204),
+  },
   // The catalogue in bulk (issue 33): admins only.
   {
     route: 'POST /api/catalogue/import',
@@ -438,5 +487,12 @@ export async function buildWorld(app: TestApp): Promise<World> {
     orderId: order._id,
   });
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  return { a, b, admin, tool, order, clientSecret, laptop: await addWorldLaptop(app, tool._id) };
+  const uploaded = await app.request(`/api/tools/${tool._id}/images`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${admin.token}` },
+    body: imageForm({ alt: 'A pixel' }),
+  });
+  const image = (await uploaded.json()) as PartImage;
+  const laptop = await addWorldLaptop(app, tool._id);
+  return { a, b, admin, tool, order, clientSecret, laptop, image };
 }

@@ -11,6 +11,7 @@ import { metricsFor } from '../lib/metrics';
 import { type Mail, createMail } from '../mail/mail-queue';
 import { type MailTransport, outboxTransport, smtpTransport } from '../mail/mail-transport';
 import { serveWebApp } from '../web';
+import { type ImageStorage, folderImageStorage } from '../modules/images/image-storage';
 import { contractChecker } from './contract';
 import {
   type TestDatabase,
@@ -39,6 +40,8 @@ export interface TestApp {
   mail: Mail;
   /** Where emails are written when the test gives no SMTP server. */
   outboxDir: string;
+  /** The product images' folder, when the test gave no storage of its own. */
+  imagesDir: string;
   close(): Promise<void>;
   /** Closes this app (its data stays) and answers a new one on the same database and outbox. */
   restart(): Promise<TestApp>;
@@ -98,13 +101,18 @@ export async function createTestApp(
     database?: TestDatabase;
     /** A built web app, served around the API as the server serves it (web.ts). */
     webRoot?: string;
+    /** The product images' folder (a fresh temporary one unless given). */
+    imagesDir?: string;
+    /** The product images' storage, when a test gives its own (else a folder: `imagesDir`). */
+    imageStorage?: ImageStorage;
   } = {},
 ): Promise<TestApp> {
   const env = { ...testEnv, ...options.env };
   const logger = options.logger ?? silentLogger;
   const database = options.database ?? (await createTestDatabase(kind, SIGN_IN_AND_SHOP_SCHEMA));
   const outboxDir = options.outboxDir ?? path.join(os.tmpdir(), `shop-test-outbox-${randomUUID()}`);
-  options = { ...options, outboxDir };
+  const imagesDir = options.imagesDir ?? path.join(os.tmpdir(), `shop-test-images-${randomUUID()}`);
+  options = { ...options, outboxDir, imagesDir };
   const transport: MailTransport = options.smtpUrl
     ? smtpTransport(options.smtpUrl)
     : outboxTransport(outboxDir, logger);
@@ -129,6 +137,7 @@ export async function createTestApp(
     metrics: metricsFor(env, database.poolUse),
     mail,
     outboxDir: options.smtpUrl ? undefined : outboxDir,
+    imageStorage: options.imageStorage ?? folderImageStorage(imagesDir),
   });
   const routes = [
     ...new Set(
@@ -160,6 +169,7 @@ export async function createTestApp(
     jobs: app.jobs,
     mail,
     outboxDir,
+    imagesDir,
     close: async () => {
       await mail.stop();
       await database.close();

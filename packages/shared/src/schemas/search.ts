@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PART_CONDITIONS } from './part';
+import { PartImageSchema } from './image';
 import { CategorySchema, LaptopModelSchema, LaptopRefSchema } from './laptop';
 import { clampLimit, pagingFields } from './paging';
 import { noControlCharacters } from './text';
@@ -91,6 +92,8 @@ export const PartPageSchema = z
     part: PartSchema,
     slug: z.string(),
     fits: z.array(LaptopRefSchema),
+    /** Its uploaded images, in order (the part's `img`, a URL typed by hand, stays as it was). */
+    images: z.array(PartImageSchema),
   })
   .meta({ id: 'PartPage' });
 export type PartPage = z.infer<typeof PartPageSchema>;

@@ -23,6 +23,7 @@ import * as partsCatalogue from './0021-parts-catalogue';
 import * as partSearch from './0022-part-search';
 import * as partListing from './0023-part-listing';
 import * as partSearchIndexes from './0024-part-search-indexes';
+import * as partImages from './0025-part-images';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022-part-search': partSearch,
   '0023-part-listing': partListing,
   '0024-part-search-indexes': partSearchIndexes,
+  '0025-part-images': partImages,
 };

@@ -2,9 +2,13 @@ import { type LaptopRef, messages, type PartPage, partSlug, skuOfPartSlug } from
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { type ImageRow, type ImagesService, toPartImage } from '../images/images.service';
 import { type PartRow, partFields, toPart } from '../search/part-fields';
 
-export function createPartsService(db: Kysely<Database>) {
+export function createPartsService(
+  db: Kysely<Database>,
+  { images }: { images: Pick<ImagesService, 'imagesColumn'> },
+) {
   return {
     /**
      * `GET /api/parts/{slug}`: a part's public page. The slug's last word is the part's SKU
@@ -29,15 +33,22 @@ export function createPartsService(db: Kysely<Database>) {
             join laptop_brands b on b.id = s.brand_id
             where f.tool_id = tools.id), '[]'::json)`.as('fits_all'),
         )
+        // In the same statement: a page is one round trip.
+        .select(images.imagesColumn(sql.ref('tools.id')).as('images'))
         .where(sql<string>`shop_normalised_number(sku)`, '=', sku)
         .orderBy(sql`retired_at is not null`)
         .orderBy('created_at')
         .orderBy('id')
-        .execute()) as (PartRow & { fits_all: LaptopRef[] })[];
+        .execute()) as (PartRow & { fits_all: LaptopRef[]; images: ImageRow[] })[];
       const row = rows.find((part) => partSlug(part.name, part.sku) === slug) ?? rows[0];
       if (!row) throw notFound('Part');
       if (row.retired_at) throw new AppError('GONE', messages.failure.partRetired);
-      return { part: toPart(row), slug: partSlug(row.name, row.sku), fits: row.fits_all };
+      return {
+        part: toPart(row),
+        slug: partSlug(row.name, row.sku),
+        fits: row.fits_all,
+        images: row.images.map(toPartImage),
+      };
     },
   };
 }

@@ -30,6 +30,7 @@ const part = (changes: Partial<PartPage['part']> = {}): PartPage => ({
     { slug: 'lenovo-thinkpad-t470', name: 'ThinkPad T470', brand: 'Lenovo' },
     { slug: 'lenovo-thinkpad-t480', name: 'ThinkPad T480', brand: 'Lenovo' },
   ],
+  images: [],
 });
 
 /** The head's tags as a search engine reads them. */
@@ -136,6 +137,26 @@ describe("a part's page head", () => {
     expect(data[0]!.image).toEqual(['https://images.example/battery.jpg']);
     expect(meta('og:image')).toBe('https://images.example/battery.jpg');
     expect(meta('twitter:card')).toBe('summary_large_image');
+  });
+
+  it('names the uploaded images, in order, rather than the picture typed by hand', () => {
+    const image = (hash: string) => ({
+      id: '6f1c4a52-3a3e-4c3e-8d59-0b0c0f3e2a11',
+      position: 1,
+      alt: 'The battery',
+      width: 1600,
+      height: 1200,
+      src: `/images/parts/${hash}-1600.jpg`,
+      sources: [],
+    });
+    const { data, meta } = read(
+      partHead({ ...part(), images: [image('aa'), image('bb')] }, PUBLIC_URL),
+    );
+    expect(data[0]!.image).toEqual([
+      `${PUBLIC_URL}/images/parts/aa-1600.jpg`,
+      `${PUBLIC_URL}/images/parts/bb-1600.jpg`,
+    ]);
+    expect(meta('og:image')).toBe(`${PUBLIC_URL}/images/parts/aa-1600.jpg`);
   });
 
   it('gives link previews their title, description, address and picture', () => {

@@ -105,12 +105,19 @@ function fitsText(fits: readonly LaptopRef[]) {
     : `Fits ${named.slice(0, -1).join(', ')}${named.length > 1 ? ' and ' : ''}${named.at(-1)}.`;
 }
 
+/** A part's pictures, absolute: its uploaded images in order, else the picture typed by hand. */
+const pictures = ({ part, images }: PartPage, publicUrl: string) =>
+  (images.length > 0 ? images.map((image) => image.src) : [part.img]).map(
+    (src) => new URL(src, publicUrl).href,
+  );
+
 /**
  * The Product a part's page describes, with what Google's merchant listings require and
  * recommend: name, image, description, SKU, MPN, brand, the offer (price, currency,
  * availability, condition, URL) and every laptop it is a spare part for.
  */
-export function partProduct({ part, fits }: PartPage, pageUrl: string, publicUrl: string) {
+export function partProduct(page: PartPage, pageUrl: string, publicUrl: string) {
+  const { part, fits } = page;
   const mpn = part.partNumbers.find((number) => number.kind === 'mpn')?.number;
   const inStock = part.availableQuantity >= part.minOrderQuantity;
   const availability: ItemAvailability = inStock
@@ -121,7 +128,7 @@ export function partProduct({ part, fits }: PartPage, pageUrl: string, publicUrl
     '@type': 'Product',
     name: part.name,
     description: part.description,
-    image: [new URL(part.img, publicUrl).href],
+    image: pictures(page, publicUrl),
     sku: part.sku,
     ...(mpn ? { mpn } : {}),
     brand: { '@type': 'Brand', name: part.brand },
@@ -158,7 +165,7 @@ export function partHead(page: PartPage, publicUrl: string) {
     title: part.name,
     description,
     url,
-    image: new URL(part.img, publicUrl).href,
+    image: pictures(page, publicUrl)[0],
     type: 'product',
     structuredData: [
       partProduct(page, url, publicUrl),

@@ -15,6 +15,7 @@ import { compileOnce } from '../../db/compile-once';
 import { containing } from '../../db/like-pattern';
 import type { Database, ToolRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import type { ImagesService } from '../images/images.service';
 import { createCatalogueCache } from './catalogue-cache';
 
 /**
@@ -189,6 +190,8 @@ export interface ToolsServiceOptions {
   onChange?: () => void;
   /** False while changes made by other processes could be missed: no page is cached. */
   cacheOn?: () => boolean;
+  /** A part's images, whose files an erase leaves behind unless removed (images module). */
+  images?: Pick<ImagesService, 'picturesOf' | 'removeFilesOf'>;
 }
 
 export function createToolsService(db: Kysely<Database>, options: ToolsServiceOptions) {
@@ -402,6 +405,8 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
      */
     async remove(id: string): Promise<{ retired: boolean }> {
       let removed: { retired: boolean };
+      // Read before: the erase takes the rows with it, and their files would stay.
+      const pictures = (await options.images?.picturesOf(id)) ?? [];
       try {
         const deleted = await db
           .deleteFrom('tools')
@@ -423,6 +428,8 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
         if (!retired) throw notFound('Tool');
         removed = { retired: true };
       }
+      // A retired part keeps its images: its orders still show it.
+      if (!removed.retired) await options.images?.removeFilesOf(pictures);
       changed();
       return removed;
     },

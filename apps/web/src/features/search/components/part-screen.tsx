@@ -1,4 +1,4 @@
-import { formatMoney, type LaptopRef, type PartPage } from '@shop/shared';
+import { formatMoney, type LaptopRef, type PartImage, type PartPage } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -111,22 +111,62 @@ function PartSkeleton() {
   );
 }
 
+/**
+ * The part's first uploaded image in the best format the browser takes, at the width its box
+ * needs (half the page from 768 px, the whole width below), its box kept while it loads; else
+ * the picture typed by hand.
+ */
+function PartPicture({ part, image }: { part: Part; image: PartImage | undefined }) {
+  const box = 'h-full w-full object-contain p-4';
+  if (!image) {
+    return (
+      <img
+        src={part.img}
+        alt={part.name}
+        width={800}
+        height={800}
+        fetchPriority="high"
+        decoding="async"
+        className={box}
+      />
+    );
+  }
+  const sizes = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw';
+  return (
+    <picture>
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
+      <img
+        src={image.src}
+        alt={image.alt}
+        width={image.width}
+        height={image.height}
+        sizes={sizes}
+        fetchPriority="high"
+        decoding="async"
+        className={box}
+      />
+    </picture>
+  );
+}
+
 /** The top of the page: the picture beside the name, price, stock and what a buyer can do. */
-function PartSummary({ part, actions }: { part: Part; actions: ReactNode }) {
+function PartSummary({
+  part,
+  image,
+  actions,
+}: {
+  part: Part;
+  image: PartImage | undefined;
+  actions: ReactNode;
+}) {
   const number = shownPartNumber(part.partNumbers);
   const inStock = part.availableQuantity >= part.minOrderQuantity;
   return (
     <div className="mt-6 grid gap-8 md:grid-cols-2">
       <figure className="bg-base-200 rounded-box aspect-square overflow-hidden">
-        <img
-          src={part.img}
-          alt={part.name}
-          width={800}
-          height={800}
-          fetchPriority="high"
-          decoding="async"
-          className="h-full w-full object-contain p-4"
-        />
+        <PartPicture part={part} image={image} />
       </figure>
       <div className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-wrap items-center gap-2">
@@ -196,7 +236,11 @@ export function PartScreen({ slug, actions, notFound, gone }: PartScreenProps) {
       ) : (
         <article aria-labelledby="part-name">
           <Breadcrumb part={page.data.part} />
-          <PartSummary part={page.data.part} actions={actions(page.data.part)} />
+          <PartSummary
+            part={page.data.part}
+            image={page.data.images[0]}
+            actions={actions(page.data.part)}
+          />
           <section aria-labelledby="part-description" className="mt-10 max-w-3xl">
             <h2 id="part-description" className="text-xl font-bold">
               Description
