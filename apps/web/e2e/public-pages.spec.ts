@@ -25,16 +25,26 @@ async function partInStock(page: Page) {
   return { part, slug, api: await getApi<PartPage>(page, `/api/parts/${slug}`) };
 }
 
+/** The JSON-LD the pages carry, as the tests read it. */
+interface StructuredData {
+  Product: Record<string, unknown> & {
+    mpn?: string;
+    offers: { availability: string; itemCondition: string };
+    isAccessoryOrSparePartFor: unknown[];
+  };
+  BreadcrumbList: { itemListElement: { name: string; item: string }[] };
+}
+
 /** The page's structured data, by type, as a search engine parses it. */
-const structuredData = (page: Page) =>
-  page.locator('script[type="application/ld+json"]').evaluateAll((scripts) =>
+const structuredData = async (page: Page) =>
+  (await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) =>
     Object.fromEntries(
       scripts.map((script) => {
         const data = JSON.parse(script.textContent ?? '') as { '@type': string };
-        return [data['@type'], data as Record<string, any>];
+        return [data['@type'], data];
       }),
     ),
-  );
+  )) as unknown as StructuredData;
 
 /** A visitor whose browser runs no script: what the server sent is all there is. */
 async function withoutJavaScript(browser: Browser, baseURL: string) {
@@ -160,7 +170,7 @@ test("with JavaScript off, a laptop model's page lists its parts with their pric
       `${baseURL}/laptops/lenovo-thinkpad-t480`,
     );
     const { BreadcrumbList: breadcrumbs } = await structuredData(plain);
-    expect(breadcrumbs.itemListElement.map((step: { name: string }) => step.name)).toEqual([
+    expect(breadcrumbs.itemListElement.map((step) => step.name)).toEqual([
       'Home',
       'Lenovo',
       'ThinkPad T-series',

@@ -33,6 +33,15 @@ const part = (changes: Partial<PartPage['part']> = {}): PartPage => ({
   images: [],
 });
 
+/** A JSON-LD object as the tests read it. */
+interface StructuredData {
+  [property: string]: unknown;
+  name: string;
+  description: string;
+  image: string[];
+  offers: { availability: string };
+}
+
 /** The head's tags as a search engine reads them. */
 function read(head: string) {
   const decode = (text: string) =>
@@ -51,7 +60,7 @@ function read(head: string) {
     title: decode(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? ''),
     canonical: /<link rel="canonical" href="([^"]*)"/.exec(head)?.[1],
     meta,
-    data: scripts.map(([, json]) => JSON.parse(json!) as Record<string, any>),
+    data: scripts.map(([, json]) => JSON.parse(json!) as StructuredData),
   };
 }
 
