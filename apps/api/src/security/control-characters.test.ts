@@ -48,6 +48,7 @@ import {
   buildWorld,
   catalogueCsv,
   matrix,
+  MISSING_IMAGE_FILE,
   type Role,
   imageForm,
   toolBody,
@@ -369,6 +370,12 @@ const cases: TextCase[] = [
     route: 'GET /api/tools/:id/images',
     caller: 'anonymous',
     params: (w) => ({ id: w.tool._id }),
+    paramStatus: 404,
+  },
+  {
+    route: 'GET /images/parts/:file',
+    caller: 'anonymous',
+    params: () => ({ file: MISSING_IMAGE_FILE }),
     paramStatus: 404,
   },
   {

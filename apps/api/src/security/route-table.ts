@@ -41,6 +41,9 @@ export interface Row {
   expected: Record<Role, number>;
 }
 
+/** A product image's file name as uploads make them (sha-256, width, format), of no upload. */
+export const MISSING_IMAGE_FILE = `${'0'.repeat(64)}-400.webp`;
+
 const all = (status: number) => ({
   anonymous: status,
   customerA: status,
@@ -438,6 +441,13 @@ export const matrix: Row[] = [
     route: 'GET /sitemap-laptops.xml',
     request: () => ({ path: '/sitemap-laptops.xml?page=1' }),
     expected: all(200),
+  },
+  // A product image's file, the same for everyone (the world has none: a well-formed name of a
+  // file no upload made).
+  {
+    route: 'GET /images/parts/:file',
+    request: () => ({ path: `/images/parts/${MISSING_IMAGE_FILE}` }),
+    expected: all(404),
   },
 ];
 
