@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { signInAsNewCustomer } from './support/accounts';
+import { watchLayoutShifts } from './support/layout-shifts';
 
 /** docs/design.md, as a visitor sees it: the grid, the testimonials, the hero and the typeface. */
 
@@ -57,22 +58,6 @@ for (const width of [768, 1280]) {
     // Alone only when it spans the whole row.
     expect(rows.at(-1)! > 1 || Math.abs(last.width - list.width) <= 1, `rows ${rows}`).toBe(true);
   });
-}
-
-/** Counts layout shifts from the first paint on, as Lighthouse's CLS does. */
-async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const counter = window as unknown as { shifts: number };
-    counter.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-      }[])
-        if (!entry.hadRecentInput) counter.shifts += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { shifts: number }).shifts);
 }
 
 test("a signed-in customer's navbar keeps the shop's name whole at 360 px and stays inside the page at 1024 and 1280 px", async ({

@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { type LaptopPage, type PartPage, partSlug, type SearchResult } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin } from './support/accounts';
+import { watchLayoutShifts } from './support/layout-shifts';
 import { callApi, expectAccessible, expectOnlyStatusErrors } from './support/orders';
 
 // A part's and a laptop model's pages, as a search engine and a visitor without JavaScript get
@@ -187,17 +188,7 @@ test("a part's and a model's page hydrate without a layout shift, and their butt
 }) => {
   const { slug, api } = await partInStock(page);
   await page.setViewportSize({ width: 412, height: 915 });
-  await page.addInitScript(() => {
-    const counter = window as unknown as { shifts: number };
-    counter.shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-      }[])
-        if (!entry.hadRecentInput) counter.shifts += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  const shifts = await watchLayoutShifts(page);
   for (const path of [`/parts/${slug}`, '/laptops/lenovo-thinkpad-t480']) {
     for (const width of [412, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -211,10 +202,7 @@ test("a part's and a model's page hydrate without a layout shift, and their butt
       await page.waitForTimeout(500);
       page.off('request', listen);
       expect(asked, path).toEqual([]);
-      expect(
-        await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
-        `${path} at ${width} px`,
-      ).toBe(0);
+      expect(await shifts(), `${path} at ${width} px`).toBe(0);
     }
   }
   await page.goto(`/parts/${slug}`, { waitUntil: 'networkidle' });

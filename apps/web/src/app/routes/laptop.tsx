@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { MissingPage } from '../../components/ui/missing-page';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { LaptopScreen } from '../../features/laptops/components/laptop-screen';
@@ -10,25 +11,22 @@ import { useShopCart } from '../use-shop-cart';
 /** An unknown model: the missing page's look, with the way to the picker. */
 function LaptopNotFound() {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-16 text-center">
-      <img
-        src="/images/not-found.svg"
-        alt="Laptop model not found: an unplugged laptop"
-        width={480}
-        height={320}
-        className="w-full max-w-md"
-      />
-      <h1 className="text-3xl font-bold">Laptop model not found</h1>
-      <p>We do not know this laptop model. Choose yours, or type its model or machine type.</p>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Link to={pickerAnchorHref} className="btn btn-primary">
-          Find your laptop
-        </Link>
-        <Link to={paths.home} className="btn">
-          Back to the shop
-        </Link>
-      </div>
-    </section>
+    <MissingPage
+      title="Laptop model not found"
+      imageAlt="Laptop model not found: an unplugged laptop"
+      actions={
+        <>
+          <Link to={pickerAnchorHref} className="btn btn-primary">
+            Find your laptop
+          </Link>
+          <Link to={paths.home} className="btn">
+            Back to the shop
+          </Link>
+        </>
+      }
+    >
+      We do not know this laptop model. Choose yours, or type its model or machine type.
+    </MissingPage>
   );
 }
 

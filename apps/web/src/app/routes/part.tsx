@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { MissingPage } from '../../components/ui/missing-page';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
 import { PartScreen } from '../../features/search/components/part-screen';
@@ -8,27 +8,24 @@ import { paths } from '../../lib/paths';
 import { useShopCart } from '../use-shop-cart';
 
 /** A part the page cannot show: the missing page's look, and the ways on. */
-function NoPart({ title, text }: { title: string; text: ReactNode }) {
+function NoPart({ title, text }: { title: string; text: string }) {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-16 text-center">
-      <img
-        src="/images/not-found.svg"
-        alt="An unplugged laptop"
-        width={480}
-        height={320}
-        className="w-full max-w-md"
-      />
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p>{text}</p>
-      <div className="flex flex-wrap justify-center gap-2">
-        <Link to={paths.search} className="btn btn-primary">
-          Search the parts
-        </Link>
-        <Link to={paths.home} className="btn">
-          Back to the shop
-        </Link>
-      </div>
-    </section>
+    <MissingPage
+      title={title}
+      imageAlt="An unplugged laptop"
+      actions={
+        <>
+          <Link to={paths.search} className="btn btn-primary">
+            Search the parts
+          </Link>
+          <Link to={paths.home} className="btn">
+            Back to the shop
+          </Link>
+        </>
+      }
+    >
+      {text}
+    </MissingPage>
   );
 }
 

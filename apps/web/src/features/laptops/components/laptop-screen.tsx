@@ -1,6 +1,7 @@
 import type { LaptopModel, LaptopPage, Part } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -18,30 +19,16 @@ interface LaptopScreenProps {
 }
 
 /** Home > Lenovo > ThinkPad T-series > ThinkPad T480. */
-function Breadcrumb({ model }: { model: LaptopModel }) {
-  const crumbs = [
-    { label: 'Home', to: paths.home },
-    { label: model.brand.name, to: pickerHref(model.brand.slug) },
-    { label: model.series.name, to: pickerHref(model.brand.slug, model.series.slug) },
-  ];
+function ModelBreadcrumb({ model }: { model: LaptopModel }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm">
-      <ol className="text-base-content/80 flex flex-wrap items-center gap-x-2 gap-y-1">
-        {crumbs.map((crumb) => (
-          <li key={crumb.label} className="flex items-center gap-2">
-            <Link to={crumb.to} className="link link-hover">
-              {crumb.label}
-            </Link>
-            <span aria-hidden="true" className="text-base-content/60">
-              ›
-            </span>
-          </li>
-        ))}
-        <li aria-current="page" className="text-base-content font-medium">
-          {model.name}
-        </li>
-      </ol>
-    </nav>
+    <Breadcrumb
+      crumbs={[
+        { label: 'Home', to: paths.home },
+        { label: model.brand.name, to: pickerHref(model.brand.slug) },
+        { label: model.series.name, to: pickerHref(model.brand.slug, model.series.slug) },
+      ]}
+      current={model.name}
+    />
   );
 }
 
@@ -141,7 +128,7 @@ function LaptopParts({
   const also = alsoKnownAs(model);
   return (
     <>
-      <Breadcrumb model={model} />
+      <ModelBreadcrumb model={model} />
       <header className="mt-4">
         <h1 className="text-3xl font-bold text-balance md:text-4xl">
           Parts for {laptopName(model)}

@@ -1,6 +1,7 @@
 import { formatMoney, type LaptopRef, type PartImage, type PartPage } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { ErrorState } from '../../../components/ui/error-state';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -26,28 +27,15 @@ interface PartScreenProps {
 const categoryHref = (category: string) => `${paths.search}?${new URLSearchParams({ category })}`;
 
 /** Home > Batteries > ThinkPad T480 Battery 24Wh (the page's BreadcrumbList names the same). */
-function Breadcrumb({ part }: { part: Part }) {
+function PartBreadcrumb({ part }: { part: Part }) {
   return (
-    <nav aria-label="Breadcrumb" className="text-sm">
-      <ol className="text-base-content/80 flex flex-wrap items-center gap-x-2 gap-y-1">
-        {[
-          { label: 'Home', to: paths.home },
-          { label: part.category.name, to: categoryHref(part.category.slug) },
-        ].map((crumb) => (
-          <li key={crumb.label} className="flex items-center gap-2">
-            <Link to={crumb.to} className="link link-hover">
-              {crumb.label}
-            </Link>
-            <span aria-hidden="true" className="text-base-content/60">
-              ›
-            </span>
-          </li>
-        ))}
-        <li aria-current="page" className="text-base-content min-w-0 font-medium break-words">
-          {part.name}
-        </li>
-      </ol>
-    </nav>
+    <Breadcrumb
+      crumbs={[
+        { label: 'Home', to: paths.home },
+        { label: part.category.name, to: categoryHref(part.category.slug) },
+      ]}
+      current={part.name}
+    />
   );
 }
 
@@ -235,7 +223,7 @@ export function PartScreen({ slug, actions, notFound, gone }: PartScreenProps) {
         </ErrorState>
       ) : (
         <article aria-labelledby="part-name">
-          <Breadcrumb part={page.data.part} />
+          <PartBreadcrumb part={page.data.part} />
           <PartSummary
             part={page.data.part}
             image={page.data.images[0]}
