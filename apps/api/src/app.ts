@@ -16,7 +16,7 @@ import type { Database } from './db/schema';
 import type { Env } from './env';
 import type { CacheSync } from './lib/cache-sync';
 import { clientAddressOf } from './lib/client-address';
-import { apiNotFound, createErrorHandler } from './lib/errors';
+import { apiNotFound, createErrorHandler, notFound } from './lib/errors';
 import { METRICS_PATH, type Metrics, publicMetricsEndpoint } from './lib/metrics';
 import { requestEnvelope, requestIdFor, requestScopedLogger } from './lib/request-context';
 import { routesOf } from './lib/openapi';
@@ -360,6 +360,10 @@ export function createApp(appDeps: AppDeps) {
   app.route('/api', api);
   // Before the web app's files and fallback page (server.ts), as the metrics.
   app.get(`${PART_IMAGES_PATH}/:file`, partImageFile(api.images));
+  // Any other address there names no image file (an empty name, a folder): a 404 as the API's.
+  app.all(`${PART_IMAGES_PATH}/*`, () => {
+    throw notFound('Image');
+  });
   app.onError(createErrorHandler(deps.logger));
   return Object.assign(app, { jobs: api.jobs, mail: deps.mail, screens: api.screens });
 }
