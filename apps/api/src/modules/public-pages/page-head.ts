@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  isInStock,
   type LaptopPage,
   type LaptopRef,
   laptopPage,
@@ -119,7 +120,7 @@ const pictures = ({ part, images }: PartPage, publicUrl: string) =>
 export function partProduct(page: PartPage, pageUrl: string, publicUrl: string) {
   const { part, fits } = page;
   const mpn = part.partNumbers.find((number) => number.kind === 'mpn')?.number;
-  const inStock = part.availableQuantity >= part.minOrderQuantity;
+  const inStock = isInStock(part);
   const availability: ItemAvailability = inStock
     ? 'https://schema.org/InStock'
     : 'https://schema.org/OutOfStock';
@@ -155,7 +156,7 @@ export function partProduct(page: PartPage, pageUrl: string, publicUrl: string) 
 export function partHead(page: PartPage, publicUrl: string) {
   const { part, fits } = page;
   const url = `${publicUrl}${partPage(page.slug)}`;
-  const inStock = part.availableQuantity >= part.minOrderQuantity;
+  const inStock = isInStock(part);
   const description = shortened(
     `${part.name}: ${part.condition} ${part.category.name.toLowerCase()} by ${part.brand}, ` +
       `${formatMoney(part.price)}, ${inStock ? 'in stock' : 'out of stock'}. ${fitsText(fits)} ` +

@@ -1,4 +1,4 @@
-import { formatMoney, type Part, partSlug } from '@shop/shared';
+import { formatMoney, isInStock, type Part, partSlug } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths';
@@ -22,7 +22,7 @@ interface PartCardProps {
 export function PartCard({ part, showOrderButton, action }: PartCardProps) {
   const headingId = `part-${part._id}`;
   const number = shownPartNumber(part.partNumbers);
-  const inStock = part.availableQuantity >= part.minOrderQuantity;
+  const inStock = isInStock(part);
   return (
     <article
       aria-labelledby={headingId}

@@ -1,4 +1,10 @@
-import { formatMoney, type LaptopRef, type PartImage, type PartPage } from '@shop/shared';
+import {
+  formatMoney,
+  isInStock,
+  type LaptopRef,
+  type PartImage,
+  type PartPage,
+} from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
@@ -150,7 +156,7 @@ function PartSummary({
   actions: ReactNode;
 }) {
   const number = shownPartNumber(part.partNumbers);
-  const inStock = part.availableQuantity >= part.minOrderQuantity;
+  const inStock = isInStock(part);
   return (
     <div className="mt-6 grid gap-8 md:grid-cols-2">
       <figure className="bg-base-200 rounded-box aspect-square overflow-hidden">
