@@ -22,6 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SCALE, capturePlans, measureBackoffice, seedAtScale } from './backoffice.mjs';
 import { measureCatalogue } from './catalogue.mjs';
+import { PART_PAGE, measurePartPage } from './pages.mjs';
 import { cleanupAll, tempDir } from './lib/cleanup.mjs';
 import { createDatabase, openPglite, openPostgres, startPostgres } from './lib/databases.mjs';
 import { build, startShop } from './lib/shop.mjs';
@@ -44,6 +45,7 @@ const ALL = [
   'web',
   'start',
   'catalogue',
+  'pages',
   'lighthouse',
   'purchases',
   'search',
@@ -196,7 +198,7 @@ try {
   // One PGlite shop, started as a user starts it, serves the next steps.
   let shop;
   let dataDir = path.join(dir, 'data');
-  const pgliteSteps = ['start', 'catalogue', 'lighthouse', 'purchases', 'search'];
+  const pgliteSteps = ['start', 'catalogue', 'pages', 'lighthouse', 'purchases', 'search'];
   if (pgliteSteps.some((name) => only.has(name))) {
     await step('start', 'start', async () => {
       const start = await measureStart({ dir });
@@ -242,6 +244,29 @@ try {
     notes.push(
       `Catalogue body: ${result.bodyBytes} bytes (the first page, 12 tools), identity encoding on both sides.`,
     );
+  });
+
+  await step('pages', 'a part page', async () => {
+    const result = await measurePartPage({ shop, dir, seconds });
+    row(
+      `Part page: ${PART_PAGE}, br, kept, 50 conns, req/s (ref: the same bytes, bare node:http)`,
+      result.kept.rps,
+      result.reference.rps,
+      rate,
+      'ratio ≥ 0.80',
+      result.kept.rps / result.reference.rps >= 0.8,
+    );
+    row('Part page: kept, p99 (ref: bare node:http)', result.kept.p99, result.reference.p99, ms);
+    row(
+      'Part page: uncached (read, rendered, compressed each time), 50 conns, p99',
+      result.uncached.p99,
+      undefined,
+      ms,
+      '< 30 ms',
+      result.uncached.p99 < 30,
+    );
+    row('Part page: uncached, req/s', result.uncached.rps, undefined, rate);
+    notes.push(`Part page body: ${result.sentBytes} bytes sent (brotli) on both sides.`);
   });
 
   await step('lighthouse', 'lighthouse', async () => {

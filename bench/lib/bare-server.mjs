@@ -6,6 +6,10 @@ import http from 'node:http';
 
 const body = fs.readFileSync(process.env.BODY_FILE);
 const contentType = process.env.CONTENT_TYPE;
+// CONTENT_ENCODING: the body is already compressed so (the shop's rendered page, bench/pages.mjs).
+const encoding = process.env.CONTENT_ENCODING
+  ? { 'content-encoding': process.env.CONTENT_ENCODING, vary: 'Accept-Encoding' }
+  : {};
 const onlyRoot = process.env.ONLY_ROOT === '1';
 
 http
@@ -15,7 +19,11 @@ http
       response.end('Not found');
       return;
     }
-    response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    response.writeHead(200, {
+      'content-type': contentType,
+      'content-length': body.length,
+      ...encoding,
+    });
     response.end(body);
   })
   .listen(Number(process.env.PORT), '127.0.0.1');

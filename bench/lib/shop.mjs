@@ -147,8 +147,17 @@ export async function startShop({ dataDir, databaseUrl, logFile, env = {} }) {
   });
 }
 
-/** The reference: a bare `node:http` server answering `body` with `contentType` from memory. */
-export async function startBareServer({ body, contentType, logFile, onlyRoot = false }) {
+/**
+ * The reference: a bare `node:http` server answering `body` with `contentType` (and
+ * `contentEncoding`, when the body is compressed) from memory.
+ */
+export async function startBareServer({
+  body,
+  contentType,
+  contentEncoding = '',
+  logFile,
+  onlyRoot = false,
+}) {
   const port = await freePort();
   const bodyFile = `${logFile}.body`;
   fs.writeFileSync(bodyFile, body);
@@ -162,6 +171,7 @@ export async function startBareServer({ body, contentType, logFile, onlyRoot = f
       PORT: String(port),
       BODY_FILE: bodyFile,
       CONTENT_TYPE: contentType,
+      CONTENT_ENCODING: contentEncoding,
       ONLY_ROOT: onlyRoot ? '1' : '0',
     },
   });

@@ -44,7 +44,7 @@ import { laptopsRoutes } from './modules/laptops/laptops.routes';
 import { createLaptopsService } from './modules/laptops/laptops.service';
 import { partsRoutes } from './modules/parts/parts.routes';
 import { createPartsService } from './modules/parts/parts.service';
-import { createPublicPages } from './modules/public-pages/public-pages';
+import { createPublicPages, PUBLIC_PAGE_ROUTES } from './modules/public-pages/public-pages';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -136,7 +136,9 @@ export const createCatalogueReplay = (
   metrics?: Metrics,
 ) =>
   createResponseReplay({
-    paths: ['/api/tools'],
+    // The catalogue's first page, and the pages rendered with a part's or a model's data
+    // (decision 036): the same for every caller, and forgotten at each catalogue change.
+    paths: ['/api/tools', ...PUBLIC_PAGE_ROUTES],
     ttlMs: env.CATALOGUE_CACHE_MS,
     logger,
     enabled: cacheSync && (() => cacheSync.live),
@@ -190,7 +192,8 @@ export function createApi({
   );
 
   const cacheOn = cacheSync && (() => cacheSync.live);
-  const images = createImagesService(db, imageStorage);
+  // A part's page shows its images: the catalogue's caches and copies forget them (decision 036).
+  const images = createImagesService(db, imageStorage, () => tools.catalogueChanged());
   const tools = createToolsService(db, {
     images,
     cache: {

@@ -7,6 +7,7 @@ import zlib from 'node:zlib';
 import type { RenderedPageData } from '@shop/shared';
 import type { Context, Handler } from 'hono';
 import type { Logger } from 'pino';
+import { chosenEncoding } from './lib/content-encoding';
 import type { PublicPageAnswer } from './modules/public-pages/public-pages';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -131,14 +132,14 @@ export function renderedScreens(options: {
 
 /** The page in the best encoding the browser accepts, each encoding made once per page. */
 async function send(c: Context, page: Rendered) {
-  const accepted = c.req.header('Accept-Encoding') ?? '';
+  const encoding = chosenEncoding(c.req.header('Accept-Encoding'));
   let body: Promise<Buffer>;
-  if (/\bbr\b/.test(accepted)) {
+  if (encoding === 'br') {
     body = page.br ??= brotli(page.html, {
       params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
     });
     c.header('Content-Encoding', 'br');
-  } else if (/\bgzip\b/.test(accepted)) {
+  } else if (encoding === 'gzip') {
     body = page.gzip ??= gzip(page.html, { level: 6 });
     c.header('Content-Encoding', 'gzip');
   } else return c.html(page.html, 200);

@@ -1,9 +1,11 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { chosenEncoding } from './content-encoding';
 import { REQUEST_ID_HEADER, requestEnvelope, requestIdFor } from './request-context';
 import { createResponseReplay } from './response-replay';
 
@@ -12,7 +14,7 @@ async function startReplayServer(ttlMs = 60_000, trustProxy = false) {
   let clock = 0;
   const replayed: Array<{ path: string; seconds: number }> = [];
   const replay = createResponseReplay({
-    paths: ['/api/tools'],
+    paths: ['/api/tools', '/parts/:slug'],
     ttlMs,
     logger: pino({ level: 'silent' }),
     now: () => clock,
@@ -28,6 +30,7 @@ async function startReplayServer(ttlMs = 60_000, trustProxy = false) {
   const slowEntered = new Promise<void>((resolve) => (entered = resolve));
   const app = new Hono();
   app.use('/api/tools', replay.capture);
+  app.use('/parts/:slug', replay.capture);
   app.use('*', requestEnvelope({ trustProxy, logger: pino({ level: 'silent' }) }));
   app.use('*', async (c, next) => {
     await next();
@@ -44,6 +47,16 @@ async function startReplayServer(ttlMs = 60_000, trustProxy = false) {
     return c.json({ page: c.req.query('page') ?? '1', answer: answered.count });
   });
   app.get('/api/other', (c) => c.json({ answer: ++answered.count }));
+  // A page as web-rendered.ts sends it: in the encoding the browser takes (or as `?vary=` says).
+  app.get('/parts/*', (c) => {
+    answered.count++;
+    const encoding = chosenEncoding(c.req.header('Accept-Encoding'));
+    c.header('Vary', c.req.query('vary') ?? 'Accept-Encoding');
+    const text = `${c.req.path} #${answered.count} in ${encoding || 'identity'}`;
+    if (!encoding) return c.body(text);
+    c.header('Content-Encoding', encoding);
+    return c.body(new Uint8Array(encoding === 'br' ? brotliCompressSync(text) : gzipSync(text)));
+  });
   const listener = getRequestListener(app.fetch);
   const server: Server = createServer((request, response) => {
     if (!replay.serve(request, response)) void listener(request, response);
@@ -140,5 +153,45 @@ describe('replaying catalogue answers from memory', () => {
       await server.get(path);
     }
     expect(server.answered.count).toBe(4);
+  });
+
+  it("replays a route's pages by their one parameter, each named by its route", async () => {
+    server = await startReplayServer();
+    for (const path of ['/parts/a', '/parts/a', '/parts/b', '/parts/b']) await server.get(path);
+    expect(server.answered.count).toBe(2);
+    expect(server.replayed.map((answer) => answer.path)).toEqual(['/parts/:slug', '/parts/:slug']);
+    // Not one segment there: the app's, each time.
+    for (const path of ['/parts/a/b', '/parts/a/b', '/parts/', '/parts/']) await server.get(path);
+    expect(server.answered.count).toBe(6);
+  });
+
+  it('keeps an answer that varies with the encoding once per encoding, and sends each its own', async () => {
+    server = await startReplayServer();
+    const br = { 'Accept-Encoding': 'gzip, deflate, br' };
+    const gzip = { 'Accept-Encoding': 'gzip' };
+    const none = { 'Accept-Encoding': 'identity' };
+    const bodies = [];
+    for (const headers of [br, gzip, none, br, gzip, none]) {
+      bodies.push(await (await server.get('/parts/a', headers)).text());
+    }
+    expect(server.answered.count).toBe(3);
+    expect(bodies).toEqual([
+      '/parts/a #1 in br',
+      '/parts/a #2 in gzip',
+      '/parts/a #3 in identity',
+      '/parts/a #1 in br',
+      '/parts/a #2 in gzip',
+      '/parts/a #3 in identity',
+    ]);
+  });
+
+  it('never replays an answer that varies with anything but the encoding', async () => {
+    server = await startReplayServer();
+    for (const vary of ['Cookie', 'Accept-Encoding, Cookie', '*']) {
+      const path = `/parts/a?vary=${encodeURIComponent(vary)}`;
+      await server.get(path);
+      await server.get(path);
+    }
+    expect(server.answered.count).toBe(6);
   });
 });

@@ -105,6 +105,8 @@ export async function createTestApp(
     imagesDir?: string;
     /** The product images' storage, when a test gives its own (else a folder: `imagesDir`). */
     imageStorage?: ImageStorage;
+    /** The server's copies of public answers (`createCatalogueReplay`), when a test reads them. */
+    replay?: AppDeps['replay'];
   } = {},
 ): Promise<TestApp> {
   const env = { ...testEnv, ...options.env };
@@ -138,6 +140,7 @@ export async function createTestApp(
     mail,
     outboxDir: options.smtpUrl ? undefined : outboxDir,
     imageStorage: options.imageStorage ?? folderImageStorage(imagesDir),
+    replay: options.replay,
   });
   const routes = [
     ...new Set(

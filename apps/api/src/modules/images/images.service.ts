@@ -60,7 +60,12 @@ export function toPartImage(row: ImageRow): PartImage {
 const isMissingParent = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
 
-export function createImagesService(db: Kysely<Database>, storage: ImageStorage) {
+export function createImagesService(
+  db: Kysely<Database>,
+  storage: ImageStorage,
+  /** Told after each committed change to a part's images: its page shows them (app.ts). */
+  onChange: () => void = () => {},
+) {
   /**
    * One change at a time to a part's images' order: an advisory lock per part, never the
    * part's row, which every purchase locks (an upload must not hold a sale up).
@@ -161,6 +166,7 @@ export function createImagesService(db: Kysely<Database>, storage: ImageStorage)
             .returning(['id', 'position', 'alt', 'content_hash', 'width', 'height'])
             .executeTakeFirstOrThrow();
         });
+        onChange();
         return toPartImage(row);
       } catch (error) {
         await removeFilesUnlessUsed(image.hash, image.width);
@@ -201,6 +207,7 @@ export function createImagesService(db: Kysely<Database>, storage: ImageStorage)
           .where('id', '=', imageId)
           .executeTakeFirstOrThrow();
       });
+      onChange();
       return toPartImage(row);
     },
 
@@ -232,6 +239,7 @@ export function createImagesService(db: Kysely<Database>, storage: ImageStorage)
         await renumber(trx, toolId);
         return row;
       });
+      onChange();
       await removeFilesUnlessUsed(removed.content_hash, removed.width);
     },
 

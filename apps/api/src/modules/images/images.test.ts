@@ -17,6 +17,7 @@ import {
 } from '@shop/shared';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
+import pino from 'pino';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,7 @@ import { bearer, send, signUpAdmin, signUpWithToken } from '../../test/identity'
 import { purchaseBody, postPurchase } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { toolBody } from '../../security/route-table';
+import { createResponseReplay } from '../../lib/response-replay';
 import { type ImageStorage, folderImageStorage, s3ImageStorage } from './image-storage';
 
 type Account = Awaited<ReturnType<typeof signUpWithToken>>;
@@ -138,9 +140,17 @@ function productImages(kind: TestDatabaseKind, openFiles: () => Promise<StoredFi
   let admin: Account;
   let customer: Account;
   let tool: Tool;
+  // The server's copies of public pages, and how often they were told to forget.
+  const copies = createResponseReplay({
+    paths: ['/parts/:slug'],
+    ttlMs: 60_000,
+    logger: pino({ level: 'silent' }),
+  });
+  let forgotten = 0;
+  const replay = { ...copies, clear: () => (forgotten++, copies.clear()) };
   beforeAll(async () => {
     files = await openFiles();
-    app = await createTestApp(kind, { seed: false, imageStorage: files.storage });
+    app = await createTestApp(kind, { seed: false, imageStorage: files.storage, replay });
     admin = await signUpAdmin(app);
     customer = await signUpWithToken(app);
     tool = await newPart('Imaged Part');
@@ -546,6 +556,29 @@ function productImages(kind: TestDatabaseKind, openFiles: () => Promise<StoredFi
       expect(await stored()).toEqual(variantFiles(kept).sort());
     });
     await removeAll();
+  });
+
+  it("has the part's page forgotten at each change to its images (the page shows them)", async () => {
+    const before = forgotten;
+    const image = await uploaded(await photo(300, 200, 51));
+    expect(forgotten).toBe(before + 1);
+    const moved = await send(
+      app,
+      'PATCH',
+      `/api/tools/${tool._id}/images/${image.id}`,
+      admin.token,
+      {
+        alt: 'Another alt text',
+      },
+    );
+    expect(moved.status).toBe(200);
+    expect(forgotten).toBe(before + 2);
+    await removeAll();
+    expect(forgotten).toBe(before + 3);
+    // The other processes hear it from the database (migration 0026), as for the parts' tables.
+    const triggers = await sql<{ tgname: string }>`select tgname from pg_trigger
+      where tgname = 'part_images_announce'`.execute(app.database.db);
+    expect(triggers.rows).toHaveLength(1);
   });
 
   it('answers 404 for a part or an image that is not there', async () => {

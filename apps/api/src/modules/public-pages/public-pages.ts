@@ -26,6 +26,9 @@ async function orMissing(read: () => Promise<PublicPageAnswer>): Promise<PublicP
   }
 }
 
+/** The web app's routes of the pages the server renders with their data. */
+export const PUBLIC_PAGE_ROUTES = ['/parts/:slug', '/laptops/:slug'] as const;
+
 /**
  * The public pages the server renders with their data, by the web app's route pattern: a part's
  * and a laptop model's. Each reads what its API route answers (the same services), so the page
@@ -52,7 +55,10 @@ export function createPublicPages(
           data: { laptop: { slug, page } },
         };
       }),
-  } satisfies Record<string, (slug: string) => Promise<PublicPageAnswer>>;
+  } satisfies Record<
+    (typeof PUBLIC_PAGE_ROUTES)[number],
+    (slug: string) => Promise<PublicPageAnswer>
+  >;
 }
 
 export type PublicPages = ReturnType<typeof createPublicPages>;
