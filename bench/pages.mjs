@@ -43,19 +43,26 @@ export async function measurePartPage({ shop, dir, connections = 50, rounds = 2,
     kept.forEach((run) => assertClean(`shop ${PART_PAGE}`, run));
     reference.forEach((run) => assertClean('bare server', run));
     let fresh = 0;
-    const uncached = await load(
-      options(shop.url, {
-        requests: [
-          { setupRequest: (request) => ({ ...request, path: `${PART_PAGE}?v=${fresh++}` }) },
-        ],
-      }),
-    );
+    const uncachedBy = (conns) =>
+      load(
+        options(shop.url, {
+          connections: conns,
+          requests: [
+            { setupRequest: (request) => ({ ...request, path: `${PART_PAGE}?v=${fresh++}` }) },
+          ],
+        }),
+      );
+    const uncached = await uncachedBy(connections);
     assertClean(`shop ${PART_PAGE}?v=...`, uncached);
+    // One visitor at a time: what a page costs when nothing waits for another's.
+    const uncachedAlone = await uncachedBy(1);
+    assertClean(`shop ${PART_PAGE}?v=..., 1 conn`, uncachedAlone);
     return {
       sentBytes: page.body.length,
       kept: best(kept),
       reference: best(reference),
       uncached,
+      uncachedAlone,
     };
   } finally {
     await bare.stop();

@@ -266,6 +266,7 @@ try {
       result.uncached.p99 < 30,
     );
     row('Part page: uncached, req/s', result.uncached.rps, undefined, rate);
+    row('Part page: uncached, 1 conn, p99', result.uncachedAlone.p99, undefined, ms);
     notes.push(`Part page body: ${result.sentBytes} bytes sent (brotli) on both sides.`);
   });
 
