@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Page, Response } from '@playwright/test';
 import { type LaptopPage, type PartPage, partSlug, type SearchResult } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin } from './support/accounts';
@@ -216,6 +216,29 @@ test("a part's and a model's page hydrate without a layout shift, and their butt
   await page.getByRole('link', { name: `Order Now: ${api.part.name}` }).click();
   await expect(page).toHaveURL(/\/login/);
   expect(consoleErrors).toEqual([]);
+});
+
+test("a part's and a model's page load no schema library: they show, they take no input", async ({
+  page,
+}) => {
+  const { slug } = await partInStock(page);
+  for (const path of [`/parts/${slug}`, '/laptops/lenovo-thinkpad-t480']) {
+    const scripts: Array<Promise<string>> = [];
+    const listen = (response: Response) => {
+      if (response.request().resourceType() === 'script') {
+        scripts.push(
+          response.text().then((text) => (text.includes('ZodError') ? response.url() : '')),
+        );
+      }
+    };
+    page.on('response', listen);
+    await page.goto(path, { waitUntil: 'networkidle' });
+    page.off('response', listen);
+    expect(scripts.length, path).toBeGreaterThan(4);
+    // zod (about 22 KB compressed) is for the forms; evaluated here, it is main-thread time
+    // before the page answers (Lighthouse's total blocking time).
+    expect((await Promise.all(scripts)).filter(Boolean), path).toEqual([]);
+  }
 });
 
 test('an old address of a part moves to its page for good; an unknown one is missing and kept out of the index', async ({

@@ -22,3 +22,4 @@ export * from './schemas/text';
 export * from './schemas/tool';
 export * from './search-engines';
 export * from './shop-calendar';
+export * from './stock';

@@ -33,10 +33,6 @@ export const ToolSchema = z
   .meta({ id: 'Tool' });
 export type Tool = z.infer<typeof ToolSchema>;
 
-/** In stock: at least its minimum order is left (what a card, a page and its Offer say). */
-export const isInStock = (tool: Pick<Tool, 'availableQuantity' | 'minOrderQuantity'>) =>
-  tool.availableQuantity >= tool.minOrderQuantity;
-
 /**
  * A tool in a page of `GET /api/tools`: the tool and how many laptop models it fits, so Manage
  * Tools says "Fits N models" without asking each row's models (`GET /api/tools/{id}/fits`).
