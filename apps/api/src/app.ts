@@ -302,7 +302,13 @@ export function createApi({
   api.route('/', laptopsRoutes(laptops));
   api.route('/', imagesRoutes(images, signedIn));
   api.route('/', partsRoutes(parts));
-  api.route('/reviews', reviewsRoutes(createReviewsService(db), signedIn));
+  api.route(
+    '/reviews',
+    reviewsRoutes(
+      createReviewsService(db, () => tools.catalogueChanged()),
+      signedIn,
+    ),
+  );
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
   api.route('/', emailsRoutes(mail, signedIn, { outboxDir, mode: env.NODE_ENV }));
   addApiDocs(api);

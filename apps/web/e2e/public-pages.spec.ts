@@ -113,6 +113,32 @@ test("with JavaScript off, a part's page shows its name, price and stock, and it
   }
 });
 
+test("with JavaScript off, a part's page shows the reviews that name it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/');
+  // The demo catalogue's battery, which a demo review names.
+  const found = await getApi<SearchResult>(page, '/api/search?q=6-Cell%20Battery%2056Wh');
+  const part = found.items.find((item) => item.name === '6-Cell Battery 56Wh');
+  if (!part) throw new Error('no demo battery');
+  const api = await getApi<PartPage>(page, `/api/parts/${partSlug(part.name, part.sku)}`);
+  expect(api.reviews.length).toBeGreaterThan(0);
+  const plain = await withoutJavaScript(browser, baseURL!);
+  try {
+    await plain.goto(`/parts/${api.slug}`);
+    const reviews = plain.getByRole('region', { name: 'Reviews' }).getByTestId('part-review');
+    await expect(reviews).toHaveCount(api.reviews.length);
+    for (const [index, review] of api.reviews.entries()) {
+      await expect(reviews.nth(index)).toContainText(review.description);
+      await expect(reviews.nth(index)).toContainText(review.name);
+    }
+  } finally {
+    await plain.context().close();
+  }
+});
+
 test("a part's page says Out of stock on the next request after an admin sets its stock to 0", async ({
   page,
   browser,

@@ -6828,6 +6828,7 @@ export interface components {
       slug: string;
       fits: components['schemas']['LaptopRef'][];
       images: components['schemas']['PartImage'][];
+      reviews: components['schemas']['Review'][];
     };
     Review: {
       _id: string;

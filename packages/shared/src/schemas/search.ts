@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PART_CONDITIONS } from './part';
 import { PartImageSchema } from './image';
+import { ReviewSchema } from './review';
 import { CategorySchema, LaptopModelSchema, LaptopRefSchema } from './laptop';
 import { clampLimit, pagingFields } from './paging';
 import { noControlCharacters } from './text';
@@ -87,6 +88,9 @@ export type LaptopPage = z.infer<typeof LaptopPageSchema>;
  * A part's public page (`GET /api/parts/{slug}`): the part, the slug its page lives at (the
  * one to link to and redirect to), and every laptop it fits, by brand, then name.
  */
+/** The most reviews a part's page shows, the newest. */
+export const PART_PAGE_REVIEWS = 6;
+
 export const PartPageSchema = z
   .object({
     part: PartSchema,
@@ -94,6 +98,11 @@ export const PartPageSchema = z
     fits: z.array(LaptopRefSchema),
     /** Its uploaded images, in order (the part's `img`, a URL typed by hand, stays as it was). */
     images: z.array(PartImageSchema),
+    /**
+     * The reviews that name it (their headline, labelled Tool Name, is its name, whatever the
+     * case or spaces around it), newest first, at most `PART_PAGE_REVIEWS`.
+     */
+    reviews: z.array(ReviewSchema),
   })
   .meta({ id: 'PartPage' });
 export type PartPage = z.infer<typeof PartPageSchema>;

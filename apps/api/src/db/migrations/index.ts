@@ -24,7 +24,7 @@ import * as partSearch from './0022-part-search';
 import * as partListing from './0023-part-listing';
 import * as partSearchIndexes from './0024-part-search-indexes';
 import * as partImages from './0025-part-images';
-import * as partImagesAnnounced from './0026-part-images-announced';
+import * as partPages from './0026-part-pages';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -56,5 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0023-part-listing': partListing,
   '0024-part-search-indexes': partSearchIndexes,
   '0025-part-images': partImages,
-  '0026-part-images-announced': partImagesAnnounced,
+  '0026-part-pages': partPages,
 };

@@ -1,4 +1,12 @@
-import { type LaptopRef, messages, type PartPage, partSlug, skuOfPartSlug } from '@shop/shared';
+import {
+  type LaptopRef,
+  messages,
+  PART_PAGE_REVIEWS,
+  type PartPage,
+  partSlug,
+  type Review,
+  skuOfPartSlug,
+} from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -35,11 +43,25 @@ export function createPartsService(
         )
         // In the same statement: a page is one round trip.
         .select(images.imagesColumn(sql.ref('tools.id')).as('images'))
+        .select(
+          sql<Review[]>`coalesce((select json_agg(json_build_object('_id', r.id,
+              'review', r.review, 'description', r.description, 'img', r.img, 'name', r.name,
+              'location', r.location) order by r.created_at desc, r.id)
+            from (select * from reviews
+              where lower(btrim(review)) = lower(btrim(tools.name))
+              order by created_at desc, id limit ${PART_PAGE_REVIEWS}) r), '[]'::json)`.as(
+            'reviews',
+          ),
+        )
         .where(sql<string>`shop_normalised_number(sku)`, '=', sku)
         .orderBy(sql`retired_at is not null`)
         .orderBy('created_at')
         .orderBy('id')
-        .execute()) as (PartRow & { fits_all: LaptopRef[]; images: ImageRow[] })[];
+        .execute()) as (PartRow & {
+        fits_all: LaptopRef[];
+        images: ImageRow[];
+        reviews: Review[];
+      })[];
       const row = rows.find((part) => partSlug(part.name, part.sku) === slug) ?? rows[0];
       if (!row) throw notFound('Part');
       if (row.retired_at) throw new AppError('GONE', messages.failure.partRetired);
@@ -48,6 +70,7 @@ export function createPartsService(
         slug: partSlug(row.name, row.sku),
         fits: row.fits_all,
         images: row.images.map(toPartImage),
+        reviews: row.reviews,
       };
     },
   };

@@ -9,6 +9,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
+import { send, signUpWithToken } from '../../test/identity';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('GET /api/parts/{slug}', (kind) => {
@@ -52,6 +53,29 @@ describeEachDatabase('GET /api/parts/{slug}', (kind) => {
     expect(page.fits).toEqual(models);
     expect(page.fits).toHaveLength(page.part.fits.count);
     expect(page.fits.slice(0, 3)).toEqual(page.part.fits.models);
+  });
+
+  it('shows the reviews that name the part, whatever the case or spaces, the newest six', async () => {
+    const slug = partSlug(part.name, part.sku);
+    const customer = await signUpWithToken(app);
+    const review = (headline: string, n: number) =>
+      send(app, 'POST', '/api/reviews', customer.token, {
+        name: 'Ines',
+        review: headline,
+        location: 'Porto, Portugal',
+        description: `Review number ${n}`,
+        img: 'https://images.example.com/ines.png',
+      });
+    const headlines = [part.name, `  ${part.name.toUpperCase()} `, part.name.toLowerCase()];
+    for (let n = 1; n <= 7; n++) {
+      expect((await review(headlines[n % 3]!, n)).status).toBe(201);
+    }
+    expect((await review(`${part.name} 2`, 8)).status).toBe(201);
+    const page = (await (await get(slug)).json()) as PartPage;
+    expect(page.reviews.map((shown) => shown.description)).toEqual(
+      [7, 6, 5, 4, 3, 2].map((n) => `Review number ${n}`),
+    );
+    expect(page.reviews[0]).toMatchObject({ name: 'Ines', location: 'Porto, Portugal' });
   });
 
   it('still finds a renamed part by the slug it had, and names the one it has now', async () => {

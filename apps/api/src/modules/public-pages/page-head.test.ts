@@ -31,6 +31,7 @@ const part = (changes: Partial<PartPage['part']> = {}): PartPage => ({
     { slug: 'lenovo-thinkpad-t480', name: 'ThinkPad T480', brand: 'Lenovo' },
   ],
   images: [],
+  reviews: [],
 });
 
 /** A JSON-LD object as the tests read it. */

@@ -15,7 +15,11 @@ const toReview = (row: ReviewRow): Review => ({
   location: row.location,
 });
 
-export function createReviewsService(db: Kysely<Database>) {
+export function createReviewsService(
+  db: Kysely<Database>,
+  /** Told after a review is added: the page of the part it names shows it (app.ts). */
+  onChange: () => void = () => {},
+) {
   return {
     /** The author is the caller's account (not their email): it stays theirs alone. */
     async create(input: ReviewInput, author: CurrentUser): Promise<Review> {
@@ -24,6 +28,7 @@ export function createReviewsService(db: Kysely<Database>) {
         .values({ ...input, user_id: author.id })
         .returningAll()
         .executeTakeFirstOrThrow();
+      onChange();
       return toReview(row);
     },
 

@@ -1,6 +1,7 @@
 import { EmptyState } from '../../../components/ui/empty-state';
 import { SectionHeading } from '../../../components/ui/section-heading';
 import { QueryState } from '../../../components/ui/query-state';
+import { ReviewCard } from '../../../components/ui/review-card';
 import { useReviews } from '../api/get-reviews';
 import { reviewGrid } from '../utils/review-grid';
 
@@ -43,29 +44,7 @@ export function Testimonials() {
                       : ''
                   }
                 >
-                  <figure className="card bg-base-100 border-base-300 h-full border">
-                    <div className="card-body gap-4">
-                      <h3 className="card-title text-lg">{review.review}</h3>
-                      <blockquote className="text-base-content/80 flex-1 italic">
-                        <p>“{review.description}”</p>
-                      </blockquote>
-                      <figcaption className="flex items-center gap-3">
-                        <img
-                          src={review.img}
-                          alt=""
-                          width={96}
-                          height={96}
-                          loading="lazy"
-                          decoding="async"
-                          className="ring-primary/30 ring-offset-base-100 h-14 w-14 rounded-full ring-2 ring-offset-2"
-                        />
-                        <div>
-                          <p className="font-semibold">{review.name}</p>
-                          <p className="text-base-content/70 text-sm">{review.location}</p>
-                        </div>
-                      </figcaption>
-                    </div>
-                  </figure>
+                  <ReviewCard review={review} />
                 </li>
               ))}
             </ul>

@@ -3,12 +3,14 @@ import {
   isInStock,
   type LaptopRef,
   type PartImage,
+  type Review,
   type PartPage,
 } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { ErrorState } from '../../../components/ui/error-state';
+import { ReviewCard } from '../../../components/ui/review-card';
 import { ApiError } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -85,6 +87,25 @@ function FitsList({ fits }: { fits: readonly LaptopRef[] }) {
 }
 
 /** Grey shapes of the page while it loads (a visit from another page of the shop). */
+/** The reviews that name the part, newest first; none, no section. */
+function PartReviews({ reviews }: { reviews: readonly Review[] }) {
+  if (reviews.length === 0) return null;
+  return (
+    <section aria-labelledby="part-reviews" className="mt-10">
+      <h2 id="part-reviews" className="text-xl font-bold">
+        Reviews
+      </h2>
+      <ul className="mt-4 grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {reviews.map((review) => (
+          <li key={review._id} data-testid="part-review">
+            <ReviewCard review={review} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function PartSkeleton() {
   return (
     <div role="status" aria-busy="true">
@@ -244,6 +265,7 @@ export function PartScreen({ slug, actions, notFound, gone }: PartScreenProps) {
             </p>
           </section>
           <FitsList fits={page.data.fits} />
+          <PartReviews reviews={page.data.reviews} />
         </article>
       )}
     </div>
