@@ -15,7 +15,7 @@ import { measurePurchases } from './purchases.mjs';
  * the replayed catalogue, the one-statement purchase and remembered tokens: catalogue 0.79 to
  * 0.82, purchases 0.59 to 0.63 on a quiet machine. Without the replay the catalogue fell to
  * 0.24 to 0.32; with a query added to every purchase, purchases to about 0.2. A part's page,
- * replayed: 0.94 to 1.02; read and rendered at each request it would be about 0.02.
+ * replayed: 0.94 to 1.02; without the replay (read from the database each time) about 0.05.
  */
 export const SMOKE_THRESHOLDS = { catalogue: 0.4, partPage: 0.4, purchases: 0.15 };
 
