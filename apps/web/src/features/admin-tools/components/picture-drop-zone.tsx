@@ -70,7 +70,9 @@ export function PictureDropZone({ onFiles, disabled = false }: PictureDropZonePr
           <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3M12 15V4M7 9l5-5 5 5" />
         </LineIcon>
         <span className="font-semibold">{over ? 'Drop them here' : 'Choose pictures'}</span>
-        <span className="text-base-content/70 text-sm">or drop them here</span>
+        <span className={`text-base-content/70 text-sm ${over ? 'invisible' : ''}`}>
+          or drop them here
+        </span>
       </button>
       <p id={hintId} className="text-base-content/70 text-xs">
         JPEG, PNG, WebP or AVIF, at most {PART_IMAGE_MAX_BYTES / 1024 / 1024} MB each.

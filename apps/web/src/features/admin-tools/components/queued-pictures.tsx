@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { QueuedPicture } from '../hooks/use-picture-queue';
 import { PictureDropZone } from './picture-drop-zone';
 import { type PictureProblem, PictureProblems } from './picture-problems';
@@ -27,6 +28,21 @@ const stateText: Record<QueuedPicture['state'], string | null> = {
   failed: 'Not uploaded',
 };
 
+/** The browser's copy of the file; a file it cannot show (not a picture after all) says so. */
+function Preview({ src }: { src: string }) {
+  const [broken, setBroken] = useState(false);
+  if (broken) {
+    return (
+      <span className="text-base-content/70 flex h-16 w-16 items-center justify-center p-1 text-center text-xs">
+        No preview
+      </span>
+    );
+  }
+  return (
+    <img src={src} alt="" className="h-16 w-16 object-contain" onError={() => setBroken(true)} />
+  );
+}
+
 /**
  * Add Tool's pictures (issue 34): chosen or dropped before the part exists, each shown from the
  * browser's copy with its alt text, in the order they will be uploaded once the tool is added.
@@ -53,7 +69,7 @@ export function QueuedPictures({
               key={picture.key}
               index={index}
               count={pictures.length}
-              thumbnail={<img src={picture.preview} alt="" className="h-16 w-16 object-contain" />}
+              thumbnail={<Preview src={picture.preview} />}
               altText={{
                 id: queuedAltId(picture.key),
                 value: picture.alt,

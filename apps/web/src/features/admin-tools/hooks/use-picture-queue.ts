@@ -97,8 +97,9 @@ export function usePictureQueue() {
   };
 
   /**
-   * Uploads the queue to the part added, one after another in its order; then empties it.
-   * Answers the pictures that failed, with the API's words.
+   * Uploads the queue to the part added, one after another in its order; then empties it, and
+   * forgets the files refused before (they were for that part). Answers the pictures that
+   * failed, with the API's words.
    */
   const uploadTo = async (toolId: string, name: string): Promise<PictureProblem[]> => {
     const failed: PictureProblem[] = [];
@@ -118,6 +119,7 @@ export function usePictureQueue() {
     }
     for (const picture of current.current) URL.revokeObjectURL(picture.preview);
     setPictures([]);
+    setRefused([]);
     await refreshPartImages(queryClient, toolId);
     return failed;
   };
