@@ -150,8 +150,8 @@ async function expectSectionAccessible(page: Page, selector: string) {
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
-test.describe('Manage Tools: a part’s pictures', () => {
-  test('an admin uploads by the file input and by dropping, describes, reorders and removes; the part’s page follows', async ({
+test.describe("a part's pictures", () => {
+  test("an admin uploads by the file input and by dropping, describes, reorders and removes; the part's page follows", async ({
     page,
     baseURL,
     consoleErrors,
@@ -307,9 +307,13 @@ test.describe('Manage Tools: a part’s pictures', () => {
 
     const queue = page.getByRole('group', { name: /Pictures/ });
     await expect(queue.getByText('No pictures yet.')).toBeVisible();
-    await queue
-      .getByLabel('Picture files')
-      .setInputFiles([await jpeg('keys.jpg', 220), svgNamedJpeg]);
+    // The zone is a button: from the keyboard, it opens the file chooser.
+    const chooser = page.waitForEvent('filechooser');
+    await queue.getByRole('button', { name: 'Choose pictures or drop them here' }).focus();
+    await page.keyboard.press('Enter');
+    const files = await chooser;
+    expect(files.isMultiple()).toBe(true);
+    await files.setFiles([await jpeg('keys.jpg', 220), svgNamedJpeg]);
     await dropFiles(page, queue.getByTestId('picture-drop-zone'), [await jpeg('hinge.jpg', 10)]);
     const list = queue.getByRole('list', { name: 'Pictures to upload' });
     await expect(list.getByRole('listitem')).toHaveCount(3);
