@@ -21,7 +21,7 @@ describe("the pages' security headers", () => {
     const headers = await pageHeaders(false);
     expect(headers.get('Content-Security-Policy')).toBe(
       "default-src 'self'; script-src 'self'; frame-src 'none'; style-src 'self' 'unsafe-inline'; " +
-        "img-src 'self' data: https:; font-src 'self'; connect-src 'self'; object-src 'none'; " +
+        "img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self'; object-src 'none'; " +
         "base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
     expect(headers.get('X-Frame-Options')).toBe('DENY');

@@ -24,8 +24,10 @@ export const securityHeaders = (
       frameSrc: stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
       // Carousel and toast libraries set inline styles; styles cannot run code.
       styleSrc: ["'self'", "'unsafe-inline'"],
-      // Admins may give a tool an image hosted elsewhere (https only); images cannot run code.
-      imgSrc: ["'self'", 'data:', 'https:'],
+      // Admins may give a tool an image hosted elsewhere (https only), and see the pictures they
+      // chose in Add Tool before uploading them (blob:, the browser's own copy); images cannot
+      // run code.
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'"],
       connectSrc: ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
       objectSrc: ["'none'"],

@@ -82,6 +82,30 @@ describe('the API client', () => {
     expect(sent().headers['Content-Type']).toBe('text/csv');
   });
 
+  it('sends a multipart form as the body, its Content-Type left to the browser', async () => {
+    const image = { id: 'i1', position: 1, alt: 'A battery' };
+    fetchMock.mockResolvedValueOnce(json(201, image));
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'battery.jpg', {
+      type: 'image/jpeg',
+    });
+    await expect(
+      api.sendForm('/tools/{id}/images', {
+        path: { id: 't 1' },
+        fields: { file, alt: 'A battery' },
+      }),
+    ).resolves.toEqual(image);
+    expect(sent().url).toBe('/api/tools/t%201/images');
+    expect(sent().init.method).toBe('POST');
+    const form = sent().init.body as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(form.get('alt')).toBe('A battery');
+    const sentFile = form.get('file') as File;
+    expect([sentFile.name, sentFile.type, sentFile.size]).toEqual(['battery.jpg', 'image/jpeg', 3]);
+    // A Content-Type written here would lack the boundary, and the API could not read the parts.
+    expect(sent().headers['Content-Type']).toBeUndefined();
+    expect(sent().headers.Authorization).toBe('Bearer the-token');
+  });
+
   it('turns the error shape, another failure and no answer into an ApiError', async () => {
     fetchMock.mockResolvedValueOnce(
       json(409, { error: { code: 'OUT_OF_STOCK', message: 'Not enough', requestId: 'r' } }),

@@ -89,6 +89,8 @@ interface AnyRequest {
   body?: unknown;
   /** A file sent as the body, with its content type (a CSV import), instead of JSON. */
   file?: { data: Blob | string; type: string };
+  /** A multipart form sent as the body (a product image and its alt text), instead of JSON. */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -99,7 +101,7 @@ interface AnyRequest {
 async function apiRequest(
   method: Method,
   template: string,
-  { path: params, query, header, body, file, signal }: AnyRequest = {},
+  { path: params, query, header, body, file, form, signal }: AnyRequest = {},
   as: 'json' | 'file' = 'json',
 ): Promise<{ data: unknown; headers: Headers }> {
   const search = new URLSearchParams();
@@ -116,6 +118,7 @@ async function apiRequest(
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (file) headers['Content-Type'] = file.type;
+  // A form's Content-Type is the browser's to write: it names the parts' boundary.
   const token = localStorage.getItem(ACCESS_TOKEN_KEY);
   if (token) headers.Authorization = `Bearer ${token}`;
 
@@ -124,7 +127,7 @@ async function apiRequest(
     response = await fetch(url, {
       method: method.toUpperCase(),
       headers,
-      body: file ? file.data : body === undefined ? undefined : JSON.stringify(body),
+      body: form ?? (file ? file.data : body === undefined ? undefined : JSON.stringify(body)),
       signal,
       credentials: 'include',
     });
@@ -171,15 +174,29 @@ type ListPath = {
 
 type ItemOf<List> = List extends (infer Item)[] ? Item : never;
 
-/** The content types other than JSON a POST's contract takes as its body. */
-type FileType<P extends ApiPath<'post'>> =
+type PostContent<P extends ApiPath<'post'>> =
   NonNullable<Operation<'post', P>['requestBody']> extends { content: infer Content }
-    ? Exclude<keyof Content, 'application/json'> & string
+    ? Content
     : never;
+/** The content types other than JSON and forms a POST's contract takes as its body. */
+type FileType<P extends ApiPath<'post'>> = Exclude<
+  keyof PostContent<P>,
+  'application/json' | 'multipart/form-data'
+> &
+  string;
 /** The paths whose POST takes a file (a body other than JSON). */
 type FilePath = {
   [P in ApiPath<'post'>]: [FileType<P>] extends [never] ? never : P;
 }[ApiPath<'post'>];
+/** The paths whose POST takes a multipart form. */
+type FormPath = {
+  [P in ApiPath<'post'>]: 'multipart/form-data' extends keyof PostContent<P> ? P : never;
+}[ApiPath<'post'>];
+/** A multipart form's fields as its contract names them; a binary one takes a file. */
+type FormFields<P extends FormPath> =
+  PostContent<P> extends { 'multipart/form-data': infer Fields }
+    ? { [Name in keyof Fields]: string | Blob }
+    : never;
 
 export const api = {
   get: call('get'),
@@ -207,6 +224,24 @@ export const api = {
     const { file, type, ...rest } = request;
     const sent = { ...(rest as AnyRequest), file: { data: file, type } };
     return (await apiRequest('post', path, sent)).data as ApiAnswer<'post', P>;
+  },
+  /**
+   * A multipart form sent to the API, its fields as its contract names them (a product image:
+   * `file` and `alt`, to `POST /api/tools/{id}/images`); the JSON answer.
+   */
+  sendForm: async <P extends FormPath>(
+    path: P,
+    request: Omit<ApiRequest<'post', P>, 'body'> & { fields: FormFields<P> },
+  ) => {
+    const { fields, ...rest } = request;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields as Record<string, string | Blob>)) {
+      form.append(name, value);
+    }
+    return (await apiRequest('post', path, { ...(rest as AnyRequest), form })).data as ApiAnswer<
+      'post',
+      P
+    >;
   },
   /** A file the API sends (a CSV export), with the name its Content-Disposition gives. */
   file: async <P extends ApiPath<'get'>>(

@@ -56,6 +56,22 @@ describe('queryKeys', () => {
       expect(partialMatchKey(categories.all, key)).toBe(false);
   });
 
+  it("refreshes every part's page and one part's images when its images change, nothing else", () => {
+    const { parts, partImages, tools } = queryKeys;
+    expect(partialMatchKey(parts.page('t480-battery-lps000001'), parts.pages)).toBe(true);
+    expect(partialMatchKey(partImages.list('t1'), partImages.all)).toBe(true);
+    for (const key of [
+      tools.search({ q: 'part' }),
+      tools.managed({ page: 1 }),
+      tools.detail('t1'),
+      queryKeys.laptops.page('part'),
+    ])
+      expect(partialMatchKey(key, parts.pages)).toBe(false);
+    // A tool's change or removal leaves its images alone: they are not the tools'.
+    expect(partialMatchKey(partImages.list('t1'), tools.all)).toBe(false);
+    expect(partImages.list('t1')).not.toEqual(partImages.list('t2'));
+  });
+
   it("names every root once: no resource is refreshed by another one's change", () => {
     const roots = Object.values(queryKeys).map((resource) =>
       'all' in resource ? resource.all[0] : undefined,

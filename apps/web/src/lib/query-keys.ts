@@ -41,7 +41,19 @@ export const queryKeys = {
     page: (slug: string) => ['tools', 'laptop', slug] as const,
   },
   /** A part's public page (`GET /api/parts/{slug}`), under the tools' root as a model's page is. */
-  parts: { page: (slug: string) => ['tools', 'part', slug] as const },
+  parts: {
+    /** Every part's page: what a change of a part's images refreshes (its slug is not at hand). */
+    pages: ['tools', 'part'] as const,
+    page: (slug: string) => ['tools', 'part', slug] as const,
+  },
+  /**
+   * A part's uploaded images (`GET /api/tools/{id}/images`): a root of their own, so removing a
+   * tool does not ask a removed part for its images (404).
+   */
+  partImages: {
+    all: ['part-images'] as const,
+    list: (toolId: string) => ['part-images', toolId] as const,
+  },
   orders: {
     all: ['orders'] as const,
     /** Every page of My Orders; `minePage` one of them. */

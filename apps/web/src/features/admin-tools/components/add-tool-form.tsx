@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, TOOL_NAME_MAX, ToolInputSchema } from '@shop/shared';
 import { useState } from 'react';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
@@ -11,6 +11,10 @@ import { useCreateTool } from '../api/create-tool';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { partDetailsServerFields } from '../utils/part-details';
 import { FitmentField, PartDetailsFields } from './part-details-fields';
+import { usePictureQueue } from '../hooks/use-picture-queue';
+import type { PictureProblem } from './picture-problems';
+import { PictureUploadReport } from './picture-upload-report';
+import { queuedAltId, QueuedPictures } from './queued-pictures';
 
 const serverFields = [
   'name',
@@ -25,8 +29,10 @@ const serverFields = [
 /**
  * Add Tool (docs/product.md, Screens and Validation): checked by the shared `ToolInputSchema` on submit,
  * then on change. The number fields give numbers (`valueAsNumber`; an empty one is NaN,
- * which the schema calls missing). Below the spec's fields, "Part details" (ours, issue 33),
- * folded: what is left empty there is not sent, and the shop gives its default.
+ * which the schema calls missing). Below the spec's fields, "Pictures" (ours, issue 34): files
+ * chosen or dropped, uploaded in their order once the tool is added (a failure leaves the tool
+ * added and says which and why); then "Part details" (ours, issue 33), folded: what is left
+ * empty there is not sent, and the shop gives its default.
  */
 export function AddToolForm() {
   const createTool = useCreateTool();
@@ -50,6 +56,13 @@ export function AddToolForm() {
     formState: { isSubmitting, errors },
   } = form;
   const [partsOpen, setPartsOpen] = useState(false);
+  const pictures = usePictureQueue();
+  const typedName = useWatch({ control: form.control, name: 'name' }) ?? '';
+  const [notUploaded, setNotUploaded] = useState<{
+    name: string;
+    failed: PictureProblem[];
+  } | null>(null);
+  const uploading = pictures.pictures.findIndex((picture) => picture.state === 'uploading');
   // A refused part detail (a SKU taken, an unknown model) unfolds the section to show it.
   const partDetailRefused = partDetailsServerFields.some((name) => errors[name] !== undefined);
   const [refusalSeen, setRefusalSeen] = useState(false);
@@ -59,12 +72,20 @@ export function AddToolForm() {
   }
 
   const onSubmit = submitWith(async ({ partNumbers, fits, ...values }) => {
-    await createTool.mutateAsync({
+    setNotUploaded(null);
+    const refusedAlt = pictures.check(values.name);
+    if (refusedAlt) {
+      document.getElementById(queuedAltId(refusedAlt))?.focus();
+      return;
+    }
+    const tool = await createTool.mutateAsync({
       ...values,
       ...(partNumbers?.length ? { partNumbers } : {}),
       ...(fits?.length ? { fits } : {}),
     });
     toast.success(messages.success.toolAdded);
+    const failed = await pictures.uploadTo(tool._id, tool.name);
+    if (failed.length > 0) setNotUploaded({ name: tool.name, failed });
     startOver('name');
   });
 
@@ -72,6 +93,13 @@ export function AddToolForm() {
     <FormProvider {...form}>
       <form noValidate onSubmit={onSubmit} className="max-w-2xl">
         <FormAlert message={failure} />
+        {notUploaded && (
+          <PictureUploadReport
+            name={notUploaded.name}
+            failed={notUploaded.failed}
+            onDismiss={() => setNotUploaded(null)}
+          />
+        )}
         <TextField
           label="Name"
           hint={`At most ${TOOL_NAME_MAX} characters`}
@@ -93,6 +121,28 @@ export function AddToolForm() {
           autoComplete="off"
           {...field('img')}
         />
+        <fieldset className="border-base-300 rounded-box mt-4 min-w-0 border px-4 pb-4">
+          <legend className="px-2 font-semibold">
+            Pictures <span className="text-base-content/70 font-normal">(optional)</span>
+          </legend>
+          <p className="text-base-content/70 mb-3 text-sm">
+            Uploaded in this order once the tool is added; the part&apos;s page shows the first.
+          </p>
+          <QueuedPictures
+            pictures={pictures.pictures}
+            refused={pictures.refused}
+            name={typedName}
+            busy={isSubmitting}
+            onFiles={(files) => pictures.add(files, typedName.trim())}
+            onAltChange={(key, alt) => pictures.change(key, { alt, altProblem: null })}
+            onMove={pictures.move}
+            onRemove={pictures.remove}
+            onDismiss={pictures.dismiss}
+          />
+          <p role="status" className="sr-only">
+            {uploading >= 0 && `Uploading picture ${uploading + 1} of ${pictures.pictures.length}`}
+          </p>
+        </fieldset>
         <details
           open={partsOpen}
           onToggle={(event) => setPartsOpen(event.currentTarget.open)}

@@ -13,6 +13,7 @@ import { useUpdateTool } from '../api/update-tool';
 import { changedFields } from '../utils/changed-fields';
 import { partDetailsServerFields } from '../utils/part-details';
 import { FitmentField, PartDetailsFields } from './part-details-fields';
+import { PartPictures } from './part-pictures';
 
 interface ToolEditorProps {
   tool: Tool;
@@ -31,7 +32,8 @@ const serverFields = [
  * Manage Tools, in place (beyond the original shop): price, stock and description, and the part
  * details (issue 33), checked by the shared `ToolUpdateSchema`; only the changed fields go to
  * `PATCH /api/tools/{id}`. The models it fits load with the editor; until they have, they are
- * neither shown nor sent. Escape cancels.
+ * neither shown nor sent. Escape cancels. Below the form, the part's pictures (issue 34), saved
+ * as they change: they are no part of Save.
  */
 export function ToolEditor({ tool, onClose }: ToolEditorProps) {
   const updateTool = useUpdateTool();
@@ -119,45 +121,48 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
   }
 
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        aria-label={`Edit ${tool.name}`}
-        className="bg-base-200 rounded-box grid min-w-0 gap-x-4 p-4 sm:grid-cols-2"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && !isSubmitting) {
-            event.preventDefault();
-            onClose();
-          }
-        }}
-      >
-        <div className="sm:col-span-2">
-          <FormAlert message={failure} />
-        </div>
-        <TextField {...toolInputs.price} {...field('price', asNumber)} />
-        <TextField {...toolInputs.availableQuantity} {...field('availableQuantity', asNumber)} />
-        <div className="sm:col-span-2">
-          <TextAreaField label="Description" rows={4} {...field('description')} />
-        </div>
-        <fieldset className="border-base-300 mt-3 min-w-0 border-t pt-2 sm:col-span-2">
-          <legend className="pr-2 font-semibold">Part details</legend>
-          <PartDetailsFields mode="edit" current={tool.category} fitment={fitment} />
-        </fieldset>
-        <div className="mt-2 flex gap-2 sm:col-span-2">
-          <SubmitButton busy={isSubmitting} small>
-            Save
-          </SubmitButton>
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={onClose}
-            disabled={isSubmitting}
-          >
-            Cancel
-          </button>
-        </div>
-      </form>
-    </FormProvider>
+    <div className="grid min-w-0 gap-3">
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          aria-label={`Edit ${tool.name}`}
+          className="bg-base-200 rounded-box grid min-w-0 gap-x-4 p-4 sm:grid-cols-2"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && !isSubmitting) {
+              event.preventDefault();
+              onClose();
+            }
+          }}
+        >
+          <div className="sm:col-span-2">
+            <FormAlert message={failure} />
+          </div>
+          <TextField {...toolInputs.price} {...field('price', asNumber)} />
+          <TextField {...toolInputs.availableQuantity} {...field('availableQuantity', asNumber)} />
+          <div className="sm:col-span-2">
+            <TextAreaField label="Description" rows={4} {...field('description')} />
+          </div>
+          <fieldset className="border-base-300 mt-3 min-w-0 border-t pt-2 sm:col-span-2">
+            <legend className="pr-2 font-semibold">Part details</legend>
+            <PartDetailsFields mode="edit" current={tool.category} fitment={fitment} />
+          </fieldset>
+          <div className="mt-2 flex gap-2 sm:col-span-2">
+            <SubmitButton busy={isSubmitting} small>
+              Save
+            </SubmitButton>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={onClose}
+              disabled={isSubmitting}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      </FormProvider>
+      <PartPictures tool={tool} />
+    </div>
   );
 }
