@@ -225,6 +225,19 @@ test.describe("a part's pictures", () => {
     expect(shown.images.map((url) => new URL(url).pathname)).toEqual(
       uploaded.map((image) => image.src),
     );
+    // Each picture small below the large one; choosing one shows it large (once the page is
+    // live: its scripts start after it has painted).
+    await page.waitForLoadState('networkidle');
+    const pictures = page.getByRole('list', { name: 'Pictures' }).getByRole('button');
+    await expect(pictures).toHaveCount(uploaded.length);
+    await expect(pictures.first()).toHaveAttribute('aria-pressed', 'true');
+    const second = uploaded[1]!;
+    await page
+      .getByRole('button', { name: `Picture 2 of ${uploaded.length}: ${second.alt}` })
+      .click();
+    await expect(pictures.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(pictures.first()).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('article figure picture img')).toHaveAttribute('alt', second.alt);
 
     // Remove, after the question.
     const again = await openPictures(page, name);

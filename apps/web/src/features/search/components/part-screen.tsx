@@ -6,7 +6,7 @@ import {
   type Review,
   type PartPage,
 } from '@shop/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Breadcrumb } from '../../../components/ui/breadcrumb';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -127,26 +127,24 @@ function PartSkeleton() {
 }
 
 /**
- * The part's first uploaded image in the best format the browser takes, at the width its box
- * needs (half the page from 768 px, the whole width below), its box kept while it loads; else
- * the picture typed by hand.
+ * An uploaded image in the best format the browser takes, at the width `sizes` says its box
+ * needs, its box kept while it loads (its width and height).
  */
-function PartPicture({ part, image }: { part: Part; image: PartImage | undefined }) {
-  const box = 'h-full w-full object-contain p-4';
-  if (!image) {
-    return (
-      <img
-        src={part.img}
-        alt={part.name}
-        width={800}
-        height={800}
-        fetchPriority="high"
-        decoding="async"
-        className={box}
-      />
-    );
-  }
-  const sizes = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw';
+function UploadedPicture({
+  image,
+  sizes,
+  className,
+  first,
+  alt = image.alt,
+}: {
+  image: PartImage;
+  sizes: string;
+  className: string;
+  /** The page's main picture: fetched first, before the others. */
+  first?: boolean;
+  /** Another text than the image's alt: "" where what holds it already names it. */
+  alt?: string;
+}) {
   return (
     <picture>
       {image.sources.map((source) => (
@@ -154,35 +152,92 @@ function PartPicture({ part, image }: { part: Part; image: PartImage | undefined
       ))}
       <img
         src={image.src}
-        alt={image.alt}
+        alt={alt}
         width={image.width}
         height={image.height}
         sizes={sizes}
-        fetchPriority="high"
+        fetchPriority={first ? 'high' : undefined}
+        loading={first ? undefined : 'lazy'}
         decoding="async"
-        className={box}
+        className={className}
       />
     </picture>
+  );
+}
+
+/**
+ * The part's pictures: the one shown large (the first uploaded to start with; half the page
+ * from 768 px, the whole width below), and when there are several, each small below it, a button
+ * that shows it large. No uploaded image: the picture typed by hand.
+ */
+function PartPictures({ part, images }: { part: Part; images: readonly PartImage[] }) {
+  const [shown, setShown] = useState(0);
+  const box = 'h-full w-full object-contain p-4';
+  const large = images[Math.min(shown, images.length - 1)];
+  return (
+    <div className="min-w-0">
+      <figure className="bg-base-200 rounded-box aspect-square overflow-hidden">
+        {large ? (
+          <UploadedPicture
+            key={large.id}
+            image={large}
+            sizes="(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw"
+            className={box}
+            first
+          />
+        ) : (
+          <img
+            src={part.img}
+            alt={part.name}
+            width={800}
+            height={800}
+            fetchPriority="high"
+            decoding="async"
+            className={box}
+          />
+        )}
+      </figure>
+      {images.length > 1 && (
+        <ul aria-label="Pictures" className="mt-3 flex flex-wrap gap-2">
+          {images.map((image, index) => (
+            <li key={image.id}>
+              <button
+                type="button"
+                aria-pressed={index === shown}
+                aria-label={`Picture ${index + 1} of ${images.length}: ${image.alt}`}
+                onClick={() => setShown(index)}
+                className={`bg-base-200 rounded-field block h-16 w-16 overflow-hidden border-2 ${index === shown ? 'border-primary' : 'border-transparent'}`}
+              >
+                <UploadedPicture
+                  image={image}
+                  sizes="64px"
+                  alt=""
+                  className="h-full w-full object-contain p-1"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
 /** The top of the page: the picture beside the name, price, stock and what a buyer can do. */
 function PartSummary({
   part,
-  image,
+  images,
   actions,
 }: {
   part: Part;
-  image: PartImage | undefined;
+  images: readonly PartImage[];
   actions: ReactNode;
 }) {
   const number = shownPartNumber(part.partNumbers);
   const inStock = isInStock(part);
   return (
     <div className="mt-6 grid gap-8 md:grid-cols-2">
-      <figure className="bg-base-200 rounded-box aspect-square overflow-hidden">
-        <PartPicture part={part} image={image} />
-      </figure>
+      <PartPictures part={part} images={images} />
       <div className="flex min-w-0 flex-col gap-4">
         <div className="flex flex-wrap items-center gap-2">
           <ConditionBadge condition={part.condition} />
@@ -253,7 +308,7 @@ export function PartScreen({ slug, actions, notFound, gone }: PartScreenProps) {
           <PartBreadcrumb part={page.data.part} />
           <PartSummary
             part={page.data.part}
-            image={page.data.images[0]}
+            images={page.data.images}
             actions={actions(page.data.part)}
           />
           <section aria-labelledby="part-description" className="mt-10 max-w-3xl">
