@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -10,19 +9,9 @@ import {
   signInWithProvider,
   storedToken,
 } from './support/accounts';
+import { expectAccessible } from './support/orders';
 
 const loginButton = (page: Page) => page.getByRole('button', { name: 'Login', exact: true });
-
-/** axe-core at WCAG 2.x A and AA plus best practices: no serious or critical violation. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((n) => n.target) }));
-  expect(serious, `axe-core violations on ${page.url()}`).toEqual([]);
-}
 
 /** The text colour as red, green and blue, whatever colour space the CSS names it in. */
 const textRgb = (locator: Locator) =>

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
@@ -10,6 +9,7 @@ import {
   storedToken,
   uniqueEmail,
 } from './support/accounts';
+import { expectAccessible } from './support/orders';
 
 /** The base URL of the run (playwright.config.ts always sets it). */
 function origin(baseURL: string | undefined): string {
@@ -34,17 +34,6 @@ async function expectFieldValid(page: Page, label: string) {
 /** A toast of sonner, found by its text. */
 const toast = (page: Page, text: string) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-/** axe-core at WCAG 2.x A and AA plus best practices: no serious or critical violation. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({ rule: violation.id, targets: violation.nodes.map((n) => n.target) }));
-  expect(serious, `axe-core violations on ${page.url()}`).toEqual([]);
-}
 
 /**
  * Another visitor: a customer account that has signed in once in a browser of its own (so the

@@ -3,7 +3,12 @@ import type { Locator, Page } from '@playwright/test';
 import type { Tool } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin } from './support/accounts';
-import { callApi, expectAccessible, expectOnlyStatusErrors } from './support/orders';
+import {
+  animationsDone,
+  callApi,
+  expectAccessible,
+  expectOnlyStatusErrors,
+} from './support/orders';
 
 // Manage Tools and Add Tool keep the parts catalogue (issue 33): part type, brand, condition,
 // weight, SKU, part numbers and the laptop models a part fits. The demo catalogue has the
@@ -64,6 +69,7 @@ async function addModelByKeyboard(editor: Locator, typed: string, model: string)
 
 /** axe-core on the open editor alone (the page's hundred rows are scanned elsewhere). */
 async function expectEditorAccessible(page: Page, name: string) {
+  await animationsDone(page);
   const results = await new AxeBuilder({ page })
     .include(`form[aria-label="Edit ${name}"]`)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])

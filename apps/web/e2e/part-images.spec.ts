@@ -4,7 +4,7 @@ import { messages, type PartImage, partSlug, type Tool } from '@shop/shared';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { signInAsAdmin, storedToken } from './support/accounts';
-import { callApi, expectOnlyStatusErrors } from './support/orders';
+import { animationsDone, callApi, expectOnlyStatusErrors } from './support/orders';
 
 // A part's pictures (issue 34): uploaded, described, ordered and removed by an admin in Manage
 // Tools' editor, or chosen in Add Tool before the part exists; the part's public page follows.
@@ -135,6 +135,7 @@ async function publicPictures(page: Page, tool: Tool) {
 
 /** axe-core on the pictures section alone, at WCAG A and AA and best practices. */
 async function expectSectionAccessible(page: Page, selector: string) {
+  await animationsDone(page);
   const results = await new AxeBuilder({ page })
     .include(selector)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])

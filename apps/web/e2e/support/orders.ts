@@ -139,10 +139,31 @@ export function expectOnlyStatusErrors(consoleErrors: string[], statuses: number
 }
 
 /**
+ * Waits for every animation and transition running on the page to end (the endless ones, a
+ * spinner's, excepted): a dialog half-way through fading in has paler text than it will have,
+ * which axe reads as too little contrast.
+ */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (run) =>
+            run.playState === 'running' &&
+            Number.isFinite(Number(run.effect?.getComputedTiming().endTime ?? Infinity)),
+        )
+        .map((run) => run.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * axe-core at WCAG 2.x A and AA plus best practices: no serious or critical violation, or with
  * `'any'` no violation at all, minor and moderate included.
  */
 export async function expectAccessible(page: Page, impacts: 'serious' | 'any' = 'serious') {
+  await animationsDone(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
