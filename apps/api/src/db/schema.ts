@@ -1,4 +1,10 @@
-import type { OrderStatus, PartCondition, PartNumberKind } from '@shop/shared';
+import type {
+  OrderStatus,
+  PartCondition,
+  PartNumberKind,
+  RateKind,
+  ShippingClass,
+} from '@shop/shared';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -23,6 +29,8 @@ export interface ToolsTable {
   brand: ColumnType<string, string | undefined, string>;
   condition: ColumnType<PartCondition, PartCondition | undefined, PartCondition>;
   weight_grams: ColumnType<number, number | undefined, number>;
+  /** How it may travel (migration 0027): a battery is a lithium battery unless oversized. */
+  shipping_class: ColumnType<ShippingClass, ShippingClass | undefined, ShippingClass>;
 }
 
 /** The part types (migration 0021), a table admins extend. */
@@ -216,6 +224,24 @@ export interface OrdersTable {
   /** Set when a refund claims the order, before the provider is asked (migration 0020). */
   refund_started_at: Date | null;
   created_at: CreatedAt;
+  /** Where and how it goes (migration 0027); null for orders placed before. */
+  recipient: string | null;
+  ship_country: string | null;
+  ship_region: string | null;
+  ship_city: string | null;
+  ship_postal_code: string | null;
+  shipping_method_id: string | null;
+  shipping_method: string | null;
+  delivery_min_days: number | null;
+  delivery_max_days: number | null;
+  /** The shipping price and all the tax it was sold with: `price_cents` is the total paid. */
+  shipping_cents: ColumnType<number, number | undefined, number>;
+  tax_cents: ColumnType<number, number | undefined, number>;
+  /** The part of `tax_cents` on shipping, and the rate (percent, numeric text). */
+  shipping_tax_cents: ColumnType<number, number | undefined, number>;
+  tax_rate: ColumnType<string, string | number | undefined, string | number>;
+  /** Whether its prices (lines and shipping) include the tax, so the subtotal is told apart. */
+  prices_include_tax: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** What an order bought, a line per tool, as it was then (migration 0012). */
@@ -229,6 +255,11 @@ export interface OrderLinesTable {
   unit_price_cents: number;
   price_cents: number;
   available_after: number;
+  /** Percent, as numeric text ("19.000"); its tax, and its share of shipping and of that tax. */
+  tax_rate: ColumnType<string, string | number | undefined, string | number>;
+  tax_cents: ColumnType<number, number | undefined, number>;
+  shipping_cents: ColumnType<number, number | undefined, number>;
+  shipping_tax_cents: ColumnType<number, number | undefined, number>;
 }
 
 /** Every change of an order's status, kept by a trigger (migration 0013). */
@@ -246,6 +277,51 @@ export interface OrderEventsTable {
 export interface ShopSettingsTable {
   id: ColumnType<1, 1 | undefined, never>;
   low_stock_threshold: number;
+  prices_include_tax: ColumnType<boolean, boolean | undefined, boolean>;
+  tax_shipping: ColumnType<boolean, boolean | undefined, boolean>;
+}
+
+/** Shipping zones, their countries and methods, and tax rates (migration 0027). */
+export interface ShippingZonesTable {
+  id: Generated<string>;
+  name: string;
+  rest_of_world: ColumnType<boolean, boolean | undefined, boolean>;
+  refused_classes: ColumnType<ShippingClass[], ShippingClass[] | undefined, ShippingClass[]>;
+  created_at: CreatedAt;
+}
+
+export interface ShippingZoneCountriesTable {
+  country: string;
+  zone_id: string;
+}
+
+/** A weight band: parcels up to this weight cost this much. */
+export interface WeightBand {
+  upToGrams: number;
+  cents: number;
+}
+
+export interface ShippingMethodsTable {
+  id: Generated<string>;
+  zone_id: string;
+  name: string;
+  rate_kind: RateKind;
+  rate_cents: ColumnType<number, number | undefined, number>;
+  free_over_cents: number | null;
+  weight_bands: ColumnType<WeightBand[], string | undefined, string>;
+  min_days: number;
+  max_days: number;
+  refused_classes: ColumnType<ShippingClass[], ShippingClass[] | undefined, ShippingClass[]>;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: CreatedAt;
+}
+
+export interface TaxRatesTable {
+  country: string;
+  region: ColumnType<string, string | undefined, string>;
+  name: string;
+  /** Percent, as numeric text ("19.000"). */
+  rate: ColumnType<string, string | number, string | number>;
 }
 
 /**
@@ -350,6 +426,10 @@ export interface Database {
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   shop_settings: ShopSettingsTable;
+  shipping_zones: ShippingZonesTable;
+  shipping_zone_countries: ShippingZoneCountriesTable;
+  shipping_methods: ShippingMethodsTable;
+  tax_rates: TaxRatesTable;
   list_counts: ListCountsTable;
   cart_lines: CartLinesTable;
   purchase_keys: PurchaseKeysTable;

@@ -25,7 +25,7 @@ const statusMeanings: Record<ErrorStatus, string> = {
   410: 'The record existed and is gone for good (a retired part)',
   413: 'The body is larger than the limit',
   415: 'The body is not JSON',
-  422: 'The Idempotency-Key was used for another purchase',
+  422: 'The Idempotency-Key was used for another purchase, or the parts cannot be shipped to that destination',
   429: 'Too many attempts; try again later',
   500: 'Something went wrong on our side',
   503: 'The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds',

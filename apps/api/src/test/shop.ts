@@ -70,12 +70,28 @@ export async function setUpShop(app: TestApp, availableQuantity = 500) {
   return { admin, tool: (await created.json()) as Tool };
 }
 
+/**
+ * Where the tests' orders go unless they say otherwise: Portland, Oregon (no sales tax), by the
+ * seeded US Ground (free from $ 99, else $ 6.99; migration 0027).
+ */
+export const DELIVERY = {
+  phone: '+1 503 555 0100',
+  address: '1 Market Street',
+  country: 'US',
+  region: 'OR',
+  city: 'Portland',
+  postalCode: '97204',
+  shippingMethodId: SEEDED.methods.usGround,
+};
+
+/** US Ground's price below its free threshold, in dollars. */
+export const US_GROUND = 6.99;
+
 /** A valid `POST /api/purchase` body; the server sets everything else. */
 export const purchaseBody = (toolId: string, overrides: Record<string, unknown> = {}) => ({
   toolId,
   quantity: 2,
-  phone: '+1 555 0100',
-  address: '1 Market Street, San Francisco',
+  ...DELIVERY,
   ...overrides,
 });
 
@@ -101,7 +117,7 @@ export const order = async (app: TestApp, buyer: Account, toolId: string, quanti
   const response = await send(app, 'POST', '/api/purchase', buyer.token, {
     toolId,
     quantity,
-    phone: '555 0100',
+    ...DELIVERY,
     address: '5 Elm Street',
   });
   expect(response.status).toBe(201);

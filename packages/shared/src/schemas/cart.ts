@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 import { IdSchema } from './id';
-import { AddressSchema, CalendarDaySchema, PhoneSchema, QuantitySchema } from './order';
+import { checkDestination } from './address';
+import { deliveryFields } from './order';
+import { QuantitySchema } from './quantity';
 
 /**
  * `POST /api/cart/lines`: a tool and how many units to add to its line (the line is made when
@@ -54,16 +56,10 @@ export const CartSchema = z
 export type Cart = z.infer<typeof CartSchema>;
 
 /**
- * `POST /api/checkout`: where and when to deliver. The lines are the cart's, priced by the
+ * `POST /api/checkout`: where, how and when to deliver. The lines are the cart's, priced by the
  * server; anything else is refused.
  */
-export const CheckoutSchema = z
-  .object({
-    phone: PhoneSchema,
-    address: AddressSchema,
-    neededBy: CalendarDaySchema.optional(),
-  })
-  .strict();
+export const CheckoutSchema = z.object(deliveryFields).strict().superRefine(checkDestination);
 export type Checkout = z.infer<typeof CheckoutSchema>;
 
 /** Whether a cart line can be checked out as it stands, and if not, why (the words shown). */

@@ -7,8 +7,8 @@ import {
   ORDER_TOTAL_MAX_CENTS,
   PhoneSchema,
   PurchaseSchema,
-  QuantitySchema,
 } from './order';
+import { QuantitySchema } from './quantity';
 
 const validPurchase = {
   toolId: '0b4e7a3c-5f1d-4c2a-9e8b-1a2b3c4d5e6f',

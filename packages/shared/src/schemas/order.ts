@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { LIST_PAGE_SIZE_DEFAULT } from '../constants';
 import { IdSchema } from './id';
 import { clampLimit, pagingFields } from './paging';
+import { checkDestination, destinationFields } from './address';
+import { QuantitySchema } from './quantity';
+import {
+  OrderFiguresSchema,
+  OrderShippingSchema,
+  PricedLineSchema,
+  ShipToSchema,
+} from './shipping';
 import { noControlCharacters } from './text';
 
 export const PHONE_MAX = 30;
 export const ADDRESS_MAX = 500;
-export const QUANTITY_MAX = 100_000;
 /**
  * The largest total one order may have, in cents ($21,474,836.47): the largest amount the
  * database and the payment records hold. A larger order is refused with 400 before any stock
@@ -33,25 +40,26 @@ export const AddressSchema = z
 /** A calendar day, YYYY-MM-DD, as the Our Moto calendar gives it. */
 export const CalendarDaySchema = z.iso.date({ error: 'Pick a valid date' });
 
-export const QuantitySchema = z
-  .number({ error: 'Quantity must be a number' })
-  .int('Quantity must be a whole number')
-  .min(1, 'Quantity must be at least 1')
-  .max(QUANTITY_MAX, `Quantity must be at most ${QUANTITY_MAX}`);
+/**
+ * Where and how an order goes, as the purchase page and the checkout both take it: the spec's
+ * Address (the address lines) and Phone number, the destination's fields (issue 35), the
+ * shipping method the buyer chose from the quote, and the optional "needed by" day.
+ */
+export const deliveryFields = {
+  phone: PhoneSchema,
+  address: AddressSchema,
+  ...destinationFields,
+  shippingMethodId: z.uuid({ error: 'Choose a shipping method' }),
+  neededBy: CalendarDaySchema.optional(),
+};
 
 /**
- * `POST /api/purchase`: what the buyer chooses. The server sets the price, name, email and
- * stock (docs/product.md, departures): any other field is refused.
+ * `POST /api/purchase`: what the buyer chooses. The server sets the price, name, email, stock,
+ * shipping and tax (docs/product.md, departures): any other field is refused. The fields that
+ * depend on the country are checked together (`checkDestination`).
  */
-export const PurchaseSchema = z
-  .object({
-    toolId: IdSchema,
-    quantity: QuantitySchema,
-    phone: PhoneSchema,
-    address: AddressSchema,
-    neededBy: CalendarDaySchema.optional(),
-  })
-  .strict();
+export const purchaseFields = { toolId: IdSchema, quantity: QuantitySchema, ...deliveryFields };
+export const PurchaseSchema = z.object(purchaseFields).strict().superRefine(checkDestination);
 export type Purchase = z.infer<typeof PurchaseSchema>;
 
 /**
@@ -122,6 +130,8 @@ export const OrderLineSchema = z
     unitPrice: z.number(),
     /** quantity x unit price, in dollars */
     price: z.number(),
+    /** The line's tax and its share of shipping, as placed (0 for orders before issue 35). */
+    ...PricedLineSchema.pick({ taxRate: true, tax: true, shipping: true, shippingTax: true }).shape,
   })
   .meta({ id: 'OrderLine' });
 export type OrderLine = z.infer<typeof OrderLineSchema>;
@@ -139,7 +149,10 @@ export const OrderSchema = z
     toolId: z.string(),
     tool: z.string(),
     img: z.string(),
-    /** The order's total in dollars: quantity x unit price for a one-tool order. */
+    /**
+     * What the buyer pays, in dollars: the lines, shipping and tax (`totals.total`). For orders
+     * placed before shipping was charged, quantity x unit price.
+     */
     price: z.number(),
     /** Dollars per unit of a one-tool order; null for several tools. */
     unitPrice: z.number().nullable(),
@@ -151,7 +164,13 @@ export const OrderSchema = z
     userName: z.string(),
     userEmail: z.string(),
     phone: z.string(),
+    /** The address lines (the spec's Address box). */
     address: z.string(),
+    /** The rest of the destination; null for orders placed before issue 35. */
+    shipTo: ShipToSchema.nullable(),
+    /** The method chosen and its estimate; null for orders placed before issue 35. */
+    shipping: OrderShippingSchema.nullable(),
+    totals: OrderFiguresSchema,
     neededBy: CalendarDaySchema.nullable(),
     paid: z.boolean(),
     transactionId: z.string().nullable(),

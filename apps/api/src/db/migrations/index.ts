@@ -25,6 +25,7 @@ import * as partListing from './0023-part-listing';
 import * as partSearchIndexes from './0024-part-search-indexes';
 import * as partImages from './0025-part-images';
 import * as partPages from './0026-part-pages';
+import * as shippingAndTax from './0027-shipping-and-tax';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0024-part-search-indexes': partSearchIndexes,
   '0025-part-images': partImages,
   '0026-part-pages': partPages,
+  '0027-shipping-and-tax': shippingAndTax,
 };

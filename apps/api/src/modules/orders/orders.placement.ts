@@ -8,6 +8,7 @@ import {
   cartLineProblem,
   isPastNeededBy,
   messages,
+  normaliseDestination,
   type Order,
   ORDER_TOTAL_MAX_CENTS,
   type Purchase,
@@ -17,7 +18,9 @@ import type { CurrentUser } from '../../auth/identity';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
-import { reserve, type WantedLine } from '../tools/inventory';
+import type { OrderCents } from '../shipping/pricing';
+import { catalogueLines, figuresFor, ratePercent } from '../shipping/shipping.service';
+import { type PricedWantedLine, reserve, type WantedLine } from '../tools/inventory';
 import type { ToolsService } from '../tools/tools.service';
 import { presentOne } from './orders.presenter';
 import { selectOrders } from './orders.queries';
@@ -81,10 +84,21 @@ const signInAgain = () => new AppError('UNAUTHENTICATED', 'Please sign in again'
  * by its delivery details; the prefix keeps it apart from any purchase.
  */
 function fingerprintOf(request: OrderRequest) {
+  const delivery = [
+    request.phone,
+    request.address,
+    request.recipient ?? null,
+    request.country,
+    request.region ?? null,
+    request.city,
+    request.postalCode ?? null,
+    request.shippingMethodId,
+    request.neededBy ?? null,
+  ];
   const asked =
     request.from === 'tool'
-      ? [request.toolId, request.quantity, request.phone, request.address, request.neededBy ?? null]
-      : ['checkout', request.phone, request.address, request.neededBy ?? null];
+      ? [request.toolId, request.quantity, ...delivery]
+      : ['checkout', ...delivery];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
 }
 
@@ -168,9 +182,18 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
     executor: Kysely<Database>,
     buyer: CurrentUser,
     request: OrderRequest,
-    lines: WantedLine[],
+    lines: PricedWantedLine[],
+    figures: OrderCents,
     keyed?: { key: string; fingerprint: string },
   ): Promise<OrderRow | undefined> {
+    const perLine = sql.join(
+      figures.lines.map(
+        (line) =>
+          sql`(${line.toolId}::uuid, ${ratePercent(line.taxRateMilli)}::numeric, ${line.taxCents}::int,
+            ${line.shippingCents}::int, ${line.shippingTaxCents}::int)`,
+      ),
+    );
+    const { method } = figures;
     const unusedKey = keyed
       ? sql`and not exists (select 1 from purchase_keys
           where purchase_keys.user_id = ${buyer.id} and purchase_keys.key = ${keyed.key})`
@@ -192,10 +215,14 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
         // bigint: the products of two integers must not overflow before they are compared.
         allowed: sql`coalesce(sum(stock.price_cents::bigint * stock.quantity), 0) <= ${ORDER_TOTAL_MAX_CENTS}`,
       })},
+      figures (tool_id, tax_rate, tax_cents, shipping_cents, shipping_tax_cents) as (
+        values ${perLine}),
       placed as (
         insert into orders (tool_id, tool_name, tool_img, user_id, user_name, user_email, phone,
           address, quantity, unit_price_cents, price_cents, available_after, line_count,
-          needed_by, pay_by)
+          needed_by, pay_by, recipient, ship_country, ship_region, ship_city, ship_postal_code,
+          shipping_method_id, shipping_method, delivery_min_days, delivery_max_days,
+          shipping_cents, tax_cents, shipping_tax_cents, tax_rate, prices_include_tax)
         select first.id,
           -- The name an order of several tools goes by in lists: "NVMe SSD 1TB M.2 + 2 more".
           case when taken.lines = 1 then first.name
@@ -203,22 +230,29 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
           first.img, ${buyer.id}, ${buyer.name}, ${buyer.email}, ${request.phone},
           ${request.address}, taken.units,
           -- A one-line order is its own line (migration 0012).
-          case when taken.lines = 1 then first.price_cents end, taken.total,
+          case when taken.lines = 1 then first.price_cents end, ${figures.totalCents}::int,
           case when taken.lines = 1 then first.available_after end, taken.lines,
           ${request.neededBy ?? null}::date,
-          now() + make_interval(mins => ${options.unpaidOrderTtlMinutes})
-        from (select count(*)::int as lines, sum(quantity)::int as units,
-            sum(price_cents * quantity)::int as total from reserved) taken
+          now() + make_interval(mins => ${options.unpaidOrderTtlMinutes}),
+          ${request.recipient ?? buyer.name}, ${request.country}, ${request.region ?? null},
+          ${request.city}, ${request.postalCode ?? null}, ${method.id}::uuid, ${method.name},
+          ${method.minDays}::int, ${method.maxDays}::int, ${figures.shippingCents}::int,
+          ${figures.taxCents}::int,
+          ${figures.shippingTaxCents}::int, ${ratePercent(figures.taxRateMilli)}::numeric,
+          ${figures.pricesIncludeTax}
+        from (select count(*)::int as lines, sum(quantity)::int as units from reserved) taken
           cross join (select * from reserved order by position limit 1) first
         returning *
       ),
       lined as (
         insert into order_lines (order_id, position, tool_id, tool_name, tool_img, quantity,
-          unit_price_cents, price_cents, available_after)
+          unit_price_cents, price_cents, available_after, tax_rate, tax_cents, shipping_cents,
+          shipping_tax_cents)
         select placed.id, reserved.position, reserved.id, reserved.name, reserved.img,
           reserved.quantity, reserved.price_cents, reserved.price_cents * reserved.quantity,
-          reserved.available_after
-        from placed cross join reserved
+          reserved.available_after, figures.tax_rate, figures.tax_cents, figures.shipping_cents,
+          figures.shipping_tax_cents
+        from placed cross join reserved join figures on figures.tool_id = reserved.id
       )${keeping}
       select placed.*, placed.needed_by::text as needed_by from placed`;
     try {
@@ -306,29 +340,69 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
     };
   }
 
+  /** How many times a purchase is priced again when a price moved under it. */
+  const PRICING_ATTEMPTS = 3;
+
   /**
    * The one way an order is placed, from the purchase page (one tool) or the cart: the
-   * needed-by day, the Idempotency-Key, the buyer's unpaid orders, the stock and the total, in
-   * one statement (and, for a cart, one transaction).
+   * needed-by day, the Idempotency-Key, the destination and its shipping and tax, the buyer's
+   * unpaid orders, the stock and the total, in one statement (and, for a cart, one
+   * transaction). The figures are computed from the lines as the catalogue sells them, and the
+   * statement takes the stock only at those prices: a price changed in between (a purchase,
+   * whose tools are not locked first) prices the order again.
    */
-  async function place(request: OrderRequest, buyer: CurrentUser, key?: string): Promise<Placed> {
+  async function place(asked: OrderRequest, buyer: CurrentUser, key?: string): Promise<Placed> {
     // The shop's calendar (packages/shared), the one the forms check against.
-    if (request.neededBy && isPastNeededBy(request.neededBy, new Date())) {
+    if (asked.neededBy && isPastNeededBy(asked.neededBy, new Date())) {
       const message = messages.validation.neededByPast;
       throw new AppError('VALIDATION_FAILED', message, { neededBy: [message] });
     }
+    const request = normaliseDestination(asked);
     const keyed = key === undefined ? undefined : { key, fingerprint: fingerprintOf(request) };
     const source = request.from === 'tool' ? oneTool(request, buyer) : theCart(buyer);
+    const earlier = async (executor: Kysely<Database>) =>
+      keyed && (await earlierOrder(executor, buyer, keyed.key, keyed.fingerprint));
     const attempt = async (executor: Kysely<Database>) => {
       const lines = await source.lines(executor);
-      const row =
-        lines.length > 0 ? await placeLines(executor, buyer, request, lines, keyed) : undefined;
-      if (row) {
-        await source.placed?.(executor);
-        return { row, replayed: false };
+      for (let pricing = 1; lines.length > 0; pricing += 1) {
+        const priced = await catalogueLines(executor, lines);
+        if (!priced) break;
+        let figures: OrderCents;
+        try {
+          figures = await figuresFor(executor, priced, request);
+        } catch (error) {
+          // A retry of a placed order answers it, whatever the shipping rules say since.
+          const before = await earlier(executor);
+          if (before) return { row: before, replayed: true };
+          throw error;
+        }
+        if (figures.totalCents > ORDER_TOTAL_MAX_CENTS) break;
+        const row = await placeLines(executor, buyer, request, priced, figures, keyed);
+        if (row) {
+          await source.placed?.(executor);
+          return { row, replayed: false };
+        }
+        const now = await catalogueLines(executor, lines);
+        const moved = now?.some((line, i) => {
+          const then = priced[i]!;
+          return (
+            line.unitPriceCents !== then.unitPriceCents ||
+            line.weightGrams !== then.weightGrams ||
+            line.shippingClass !== then.shippingClass
+          );
+        });
+        if (!moved) break;
+        if (pricing === PRICING_ATTEMPTS) {
+          const before = await earlier(executor);
+          if (before) return { row: before, replayed: true };
+          throw new AppError(
+            'PRICES_CHANGED',
+            'The price of a part changed while you ordered. Please check the new total and order again.',
+          );
+        }
       }
-      const earlier = keyed && (await earlierOrder(executor, buyer, keyed.key, keyed.fingerprint));
-      if (earlier) return { row: earlier, replayed: true };
+      const before = await earlier(executor);
+      if (before) return { row: before, replayed: true };
       throw await source.refusal();
     };
     const { row, replayed } = source.inTransaction

@@ -1,4 +1,12 @@
-import { centsToDollars, type Order, type OrderLine, paidStatuses } from '@shop/shared';
+import {
+  centsToDollars,
+  countryName,
+  type Order,
+  type OrderFigures,
+  type OrderLine,
+  paidStatuses,
+  type ShipTo,
+} from '@shop/shared';
 import type { Kysely } from 'kysely';
 import type { Database, OrderLineRow, OrderRow } from '../../db/schema';
 
@@ -15,6 +23,34 @@ const toLine = (line: Omit<OrderLineRow, 'order_id' | 'position'>): OrderLine =>
   quantity: line.quantity,
   unitPrice: centsToDollars(line.unit_price_cents),
   price: centsToDollars(line.price_cents),
+  taxRate: Number(line.tax_rate),
+  tax: centsToDollars(line.tax_cents),
+  shipping: centsToDollars(line.shipping_cents),
+  shippingTax: centsToDollars(line.shipping_tax_cents),
+});
+
+/** Where the order went, for orders placed with a destination (issue 35). */
+const shipToOf = (row: OrderRow): ShipTo | null =>
+  row.ship_country === null
+    ? null
+    : {
+        recipient: row.recipient ?? row.user_name,
+        country: row.ship_country,
+        countryName: countryName(row.ship_country),
+        region: row.ship_region,
+        city: row.ship_city ?? '',
+        postalCode: row.ship_postal_code,
+      };
+
+/** The order's figures from its row: the subtotal is what the total holds besides the rest. */
+export const totalsOf = (row: OrderRow): OrderFigures => ({
+  subtotal: centsToDollars(
+    row.price_cents - row.shipping_cents - (row.prices_include_tax ? 0 : row.tax_cents),
+  ),
+  shipping: centsToDollars(row.shipping_cents),
+  tax: centsToDollars(row.tax_cents),
+  total: centsToDollars(row.price_cents),
+  pricesIncludeTax: row.prices_include_tax,
 });
 
 /**
@@ -27,7 +63,10 @@ function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
       ? toLine({
           ...row,
           unit_price_cents: row.unit_price_cents,
+          // The goods' price: the total holds shipping and tax too.
+          price_cents: row.unit_price_cents * row.quantity,
           available_after: row.available_after,
+          tax_cents: row.tax_cents - row.shipping_tax_cents,
         })
       : undefined;
   const orderLines = ownLine ? [ownLine] : lines;
@@ -46,6 +85,16 @@ function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
     userEmail: row.user_email,
     phone: row.phone,
     address: row.address,
+    shipTo: shipToOf(row),
+    shipping:
+      row.shipping_method === null
+        ? null
+        : {
+            method: row.shipping_method,
+            minDays: row.delivery_min_days ?? 0,
+            maxDays: row.delivery_max_days ?? 0,
+          },
+    totals: totalsOf(row),
     neededBy: row.needed_by,
     paid: paidStatuses.includes(row.status),
     transactionId: row.transaction_id,

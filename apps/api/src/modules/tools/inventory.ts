@@ -15,6 +15,16 @@ export interface WantedLine {
   position: number;
 }
 
+/**
+ * A wanted line as it was priced: the unit price, weight and shipping class its figures (tax,
+ * shipping) were computed from. The stock is taken only if the tool still has them.
+ */
+export interface PricedWantedLine extends WantedLine {
+  unitPriceCents: number;
+  weightGrams: number;
+  shippingClass: string;
+}
+
 /** Units of a tool going back to stock. */
 export interface ReturnedUnits {
   toolId: string;
@@ -25,25 +35,34 @@ export interface ReturnedUnits {
  * Takes the stock of every wanted line, or of none, as the `WITH` clauses of the caller's one
  * statement (a purchase is one round trip; decision 013). It locks the lines' tools in id order,
  * only `when` the caller allows it (it holds the buyer), and takes their units only if each tool
- * is on sale, each quantity within the tool's minimum and its stock, and `allowed` holds over
+ * is on sale at the price, weight and shipping class its figures were computed from, each
+ * quantity within the tool's minimum and its stock, and `allowed` holds over
  * the locked lines (`stock`: the order's total). The locked rows are the newest ones, so the check
  * is the one the update then makes: concurrent orders never oversell. The clauses end with
  * `reserved(id, name, img, price_cents, quantity, position, available_after)`, one row per
  * line taken, or none.
  */
 export function reserve(
-  lines: readonly WantedLine[],
+  lines: readonly PricedWantedLine[],
   { when, allowed }: { when: RawBuilder<boolean>; allowed: RawBuilder<boolean> },
 ): RawBuilder<unknown> {
   const wanted = sql.join(
-    lines.map((line) => sql`(${line.toolId}::uuid, ${line.quantity}::int, ${line.position}::int)`),
+    lines.map(
+      (line) =>
+        sql`(${line.toolId}::uuid, ${line.quantity}::int, ${line.position}::int,
+          ${line.unitPriceCents}::int, ${line.weightGrams}::int, ${line.shippingClass}::text)`,
+    ),
   );
-  return sql`wanted (tool_id, quantity, position) as (values ${wanted}),
+  return sql`wanted (tool_id, quantity, position, price_cents, weight_grams, shipping_class) as (
+      values ${wanted}),
     stock as (
       select tools.id, tools.price_cents, wanted.quantity, wanted.position
       from tools join wanted on wanted.tool_id = tools.id
       where ${when}
         and tools.retired_at is null
+        and tools.price_cents = wanted.price_cents
+        and tools.weight_grams = wanted.weight_grams
+        and tools.shipping_class = wanted.shipping_class
         and tools.min_order_quantity <= wanted.quantity
         and tools.available_quantity >= wanted.quantity
       order by tools.id
