@@ -8,6 +8,7 @@ import { createToolsService } from '../modules/tools/tools.service';
 import { send, signUpAdmin, signUpWithToken } from './identity';
 import { startStripeStandIn } from './stripe-stand-in';
 import type { AppEnv } from '../app';
+import { SEEDED } from '../db/migrations/0027-shipping-and-tax';
 import { type TestApp, createTestApp } from './test-app';
 
 /** The tools service as a test builds its own orders service on it: no catalogue cache. */

@@ -78,7 +78,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The Idempotency-Key was used for another purchase: IDEMPOTENCY_KEY_REUSED */
+        /** @description The Idempotency-Key was used for another purchase, or the parts cannot be shipped to that destination: CANNOT_SHIP, IDEMPOTENCY_KEY_REUSED */
         422: {
           headers: {
             [name: string]: unknown;
@@ -1766,7 +1766,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -2254,6 +2254,13 @@ export interface paths {
             quantity: number;
             phone: string;
             address: string;
+            recipient?: string;
+            country: string;
+            region?: string;
+            city: string;
+            postalCode?: string;
+            /** Format: uuid */
+            shippingMethodId: string;
             /** Format: date */
             neededBy?: string;
           };
@@ -2298,7 +2305,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -2325,7 +2332,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The Idempotency-Key was used for another purchase: IDEMPOTENCY_KEY_REUSED */
+        /** @description The Idempotency-Key was used for another purchase, or the parts cannot be shipped to that destination: CANNOT_SHIP, IDEMPOTENCY_KEY_REUSED */
         422: {
           headers: {
             [name: string]: unknown;
@@ -2384,6 +2391,13 @@ export interface paths {
           'application/json': {
             phone: string;
             address: string;
+            recipient?: string;
+            country: string;
+            region?: string;
+            city: string;
+            postalCode?: string;
+            /** Format: uuid */
+            shippingMethodId: string;
             /** Format: date */
             neededBy?: string;
           };
@@ -2419,7 +2433,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -2446,7 +2460,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The Idempotency-Key was used for another purchase: IDEMPOTENCY_KEY_REUSED */
+        /** @description The Idempotency-Key was used for another purchase, or the parts cannot be shipped to that destination: CANNOT_SHIP, IDEMPOTENCY_KEY_REUSED */
         422: {
           headers: {
             [name: string]: unknown;
@@ -2616,7 +2630,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -2722,7 +2736,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -2823,7 +2837,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -3243,7 +3257,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -3430,7 +3444,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -3477,6 +3491,108 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  '/api/shipping/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** What shipping these parts to a country (and region) costs by each method, with the tax, or why nothing can take them there */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            country: string;
+            region?: string;
+            lines: {
+              /** Format: uuid */
+              toolId: string;
+              quantity: number;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description The methods that can take them, priced, and those that cannot */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ShippingQuote'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/reports/sales': {
@@ -3786,7 +3902,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -3890,7 +4006,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -4019,7 +4135,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -4154,7 +4270,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -4470,7 +4586,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -4738,7 +4854,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -4852,7 +4968,7 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
-        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
         409: {
           headers: {
             [name: string]: unknown;
@@ -6582,6 +6698,15 @@ export interface components {
       userEmail: string;
       phone: string;
       address: string;
+      shipTo: components['schemas']['ShipTo'];
+      shipping: components['schemas']['OrderShipping'];
+      totals: {
+        subtotal: number;
+        shipping: number;
+        tax: number;
+        total: number;
+        pricesIncludeTax: boolean;
+      };
       /** Format: date */
       neededBy: string | null;
       paid: boolean;
@@ -6600,7 +6725,24 @@ export interface components {
       quantity: number;
       unitPrice: number;
       price: number;
+      taxRate: number;
+      tax: number;
+      shipping: number;
+      shippingTax: number;
     };
+    ShipTo: {
+      recipient: string;
+      country: string;
+      countryName: string;
+      region: string | null;
+      city: string;
+      postalCode: string | null;
+    } | null;
+    OrderShipping: {
+      method: string;
+      minDays: number;
+      maxDays: number;
+    } | null;
     OrderEvent: {
       /** Format: date-time */
       at: string;
@@ -6631,6 +6773,46 @@ export interface components {
       minOrderQuantity: number;
       availableQuantity: number;
       onSale: boolean;
+    };
+    ShippingQuote: {
+      country: string;
+      countryName: string;
+      taxName: string;
+      taxRate: number;
+      options: components['schemas']['ShippingOption'][];
+      unavailable: {
+        name: string;
+        reason: string;
+      }[];
+      refusal: {
+        message: string;
+        lines: {
+          [key: string]: string[];
+        };
+      } | null;
+    };
+    ShippingOption: {
+      subtotal: number;
+      shipping: number;
+      tax: number;
+      total: number;
+      pricesIncludeTax: boolean;
+      methodId: string;
+      name: string;
+      minDays: number;
+      maxDays: number;
+      withinPromise: boolean;
+      lines: components['schemas']['PricedLine'][];
+    };
+    PricedLine: {
+      toolId: string;
+      quantity: number;
+      unitPrice: number;
+      price: number;
+      taxRate: number;
+      tax: number;
+      shipping: number;
+      shippingTax: number;
     };
     SalesReport: {
       revenuePerDay: {
