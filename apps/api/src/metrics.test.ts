@@ -14,7 +14,15 @@ import { type RunningServer, startServer } from './server';
 import { describeEachDatabase } from './test/databases';
 import { send, signUpWithToken } from './test/identity';
 import { sampleValue, samplesOf } from './test/metrics-text';
-import { type Account, card, createStripeShop, openPayment, order, setUpShop } from './test/shop';
+import {
+  type Account,
+  card,
+  createStripeShop,
+  openPayment,
+  order,
+  setUpShop,
+  DELIVERY,
+} from './test/shop';
 import { type TestApp, createTestApp } from './test/test-app';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -113,7 +121,7 @@ describeEachDatabase('/metrics with METRICS_TOKEN', (kind) => {
         body: JSON.stringify({
           toolId: tool._id,
           quantity: 1,
-          phone: '555 0100',
+          ...DELIVERY,
           address: '5 Elm Street',
         }),
       });

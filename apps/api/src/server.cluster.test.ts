@@ -12,6 +12,7 @@ import { createEmptyPostgresDatabase } from './test/databases';
 import { type Exited, freePort, runEntry, startServerProcess } from './test/processes';
 import { samplesOf } from './test/metrics-text';
 import { startRoundRobinProxy } from './test/round-robin-proxy';
+import { DELIVERY } from './test/shop';
 
 /**
  * Several shop processes on one PostgreSQL (issue 15): they start together and migrate once,
@@ -208,7 +209,7 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
         const response = await call(proxy.url, 'POST', '/api/purchase', buyer.token, {
           toolId: tool._id,
           quantity: 1,
-          phone: '+1 555 0100',
+          ...DELIVERY,
           address: '1 Cluster Street, Springfield',
         });
         const body = (await response.json()) as { error?: { code: string } };
@@ -280,7 +281,7 @@ describe.skipIf(!serverUrl)('three shop processes on one PostgreSQL', () => {
     const bought = await call(c.url, 'POST', '/api/purchase', buyer!.token, {
       toolId: tool!._id,
       quantity: tool!.minOrderQuantity,
-      phone: '+1 555 0100',
+      ...DELIVERY,
       address: '1 Cluster Street, Springfield',
     });
     expect(bought.status).toBe(201);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FOLDER } from './db/data-dir-lock';
 import { readyProbePath } from './modules/health/health.routes';
 import { httpClient, kill9, runEntry, startServerProcess } from './test/processes';
+import { DELIVERY } from './test/shop';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-process-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -32,7 +33,7 @@ describe('the server process on a data folder', () => {
       const bought = await call('POST', '/api/purchase', buyer, {
         toolId: tool._id,
         quantity: tool.minOrderQuantity,
-        phone: '+1 555 0100',
+        ...DELIVERY,
         address: '1 Replay Street, Springfield',
       });
       expect(bought.status).toBe(201);

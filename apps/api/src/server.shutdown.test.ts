@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
 import { httpClient, startServerProcess } from './test/processes';
+import { DELIVERY } from './test/shop';
 
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const folders: string[] = [];
@@ -180,7 +181,7 @@ describe('the server process on SIGTERM', () => {
               await post(agent, url, token, {
                 toolId: tool._id,
                 quantity: tool.minOrderQuantity,
-                phone: '+1 555 0100',
+                ...DELIVERY,
                 address: '1 Shutdown Street, Springfield',
               }),
             );

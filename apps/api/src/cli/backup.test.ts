@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_SECRET_FILE, encodeBackup, IMAGES_FOLDER } from '../db/backup';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { httpClient, runEntry, startServerProcess } from '../test/processes';
+import { DELIVERY } from '../test/shop';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-backup-cli-'));
 const dataDir = path.join(root, 'data');
@@ -112,7 +113,7 @@ describe('npm run backup while the shop runs, then npm run restore', () => {
         const response = await call('POST', '/api/purchase', token, {
           toolId: toolIds[(index + round) % 2],
           quantity: (round % 3) + 1,
-          phone: '555 0100',
+          ...DELIVERY,
           address: 'Backup Street 1',
         });
         if (response.status === 201) {

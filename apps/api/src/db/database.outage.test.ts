@@ -10,6 +10,7 @@ import { isConnectionFailure } from '../lib/database-unavailable';
 import { type RunningServer, startServer } from '../server';
 import { openDatabase } from './database';
 import { type OwnPostgres, ownPostgresUnavailable, startOwnPostgres } from '../test/own-postgres';
+import { DELIVERY } from '../test/shop';
 
 /**
  * Issue 15: the database goes away or freezes under a load of requests. A real server on a
@@ -89,7 +90,7 @@ function startLoad(base: string, customer: Customer, tool: Tool, clients: number
         body: {
           toolId: tool._id,
           quantity: tool.minOrderQuantity,
-          phone: '+1 555 0100',
+          ...DELIVERY,
           address: '1 Outage Street, Springfield',
         },
       }),
@@ -506,7 +507,7 @@ describe.skipIf(skipReason)(outageTitle, () => {
         body: {
           toolId: tool._id,
           quantity: tool.minOrderQuantity,
-          phone: '+1 555 0100',
+          ...DELIVERY,
           address: '1 Outage Street, Springfield',
         },
       });

@@ -54,6 +54,7 @@ import {
   toolBody,
   type World,
 } from './route-table';
+import { DELIVERY } from '../test/shop';
 
 type Json = Record<string, unknown>;
 
@@ -219,7 +220,7 @@ const cases: TextCase[] = [
     body: (w) => ({
       toolId: w.tool._id,
       quantity: 1,
-      phone: '555 0100',
+      ...DELIVERY,
       address: 'A street 1\n\tFlat 2',
       neededBy: '2099-12-31',
     }),
@@ -229,7 +230,7 @@ const cases: TextCase[] = [
   {
     route: 'POST /api/checkout',
     caller: 'customerA',
-    body: () => ({ phone: '555 0100', address: 'A street 1\n\tFlat 2', neededBy: '2099-12-31' }),
+    body: () => ({ ...DELIVERY, address: 'A street 1\n\tFlat 2', neededBy: '2099-12-31' }),
     schema: CheckoutSchema,
     multiLine: ['address'],
   },

@@ -22,6 +22,7 @@ import {
   runEntry,
   startWithNpm,
 } from '../test/processes';
+import { DELIVERY } from '../test/shop';
 
 const STARTING_STOCK = 100_000;
 const CLIENTS = 16;
@@ -88,7 +89,7 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
     const purchaseBody = (quantity: number) => ({
       toolId: tool._id,
       quantity,
-      phone: '555 0100',
+      ...DELIVERY,
       address: 'Crash Lane 1',
     });
 

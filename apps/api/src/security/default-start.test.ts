@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Order, Tool } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, groupGone, httpClient, killGroup, startWithNpm } from '../test/processes';
-import { card } from '../test/shop';
+import { card, DELIVERY } from '../test/shop';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-default-start-'));
 let shop: Awaited<ReturnType<typeof startWithNpm>>;
@@ -137,7 +137,7 @@ describe('the shop as `npm start` runs it with no settings', () => {
     const placed = await call('POST', '/api/purchase', token, {
       toolId: tool._id,
       quantity: tool.minOrderQuantity,
-      phone: '555 0100',
+      ...DELIVERY,
       address: '1 First Start Street',
     });
     expect(placed.status).toBe(201);

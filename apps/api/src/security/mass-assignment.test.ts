@@ -8,6 +8,7 @@ import type { Database } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
 import { postAuth, newPerson, send, signUpAdmin, signUpWithToken } from '../test/identity';
 import { type TestApp, createTestApp } from '../test/test-app';
+import { DELIVERY } from '../test/shop';
 
 const forbidden = {
   price: 0.01,
@@ -85,7 +86,7 @@ describeEachDatabase('fields a client must not set', (kind) => {
       await send(app, 'POST', '/api/purchase', alice.token, {
         toolId: tool._id,
         quantity: 2,
-        phone: '1',
+        ...DELIVERY,
         address: 'a',
       })
     ).json()) as Order;
@@ -105,7 +106,7 @@ describeEachDatabase('fields a client must not set', (kind) => {
         send(app, 'POST', '/api/purchase', alice.token, {
           toolId: tool._id,
           quantity: 1,
-          phone: '1',
+          ...DELIVERY,
           address: 'a',
           ...extra,
         }),
@@ -131,7 +132,7 @@ describeEachDatabase('fields a client must not set', (kind) => {
       route: 'POST /api/checkout',
       fields: everyField,
       call: (extra) =>
-        send(app, 'POST', '/api/checkout', alice.token, { phone: '1', address: 'a', ...extra }),
+        send(app, 'POST', '/api/checkout', alice.token, { ...DELIVERY, address: 'a', ...extra }),
     },
     {
       route: 'POST /api/tools',

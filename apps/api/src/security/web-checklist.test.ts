@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/databases';
 import { postAuth, send, signUpAdmin, signUpWithToken } from '../test/identity';
 import { type TestApp, createTestApp, testEnv } from '../test/test-app';
+import { DELIVERY } from '../test/shop';
 
 /** The sources of one CSP directive; an absent directive fails the test that reads it. */
 function cspDirective(csp: string, name: string): string[] {
@@ -171,7 +172,7 @@ describe('the web security checklist', () => {
     await send(app, 'POST', '/api/purchase', alice.token, {
       toolId: tool._id,
       quantity: 1,
-      phone: '1',
+      ...DELIVERY,
       address: 'a',
     });
     await send(app, 'POST', '/api/reviews', alice.token, {

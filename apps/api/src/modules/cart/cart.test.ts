@@ -2,7 +2,7 @@ import { type Cart, type Tool, messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, errorOf } from '../../test/shop';
+import { type Account, errorOf, DELIVERY } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createCartService } from './cart.service';
 
@@ -172,7 +172,7 @@ describeEachDatabase('the cart', (kind) => {
     const placed = await send(app, 'POST', '/api/purchase', other.token, {
       toolId: tool._id,
       quantity: 2,
-      phone: '555 0100',
+      ...DELIVERY,
       address: '1 Elm Street',
     });
     expect(placed.status).toBe(201);

@@ -2,7 +2,14 @@ import type { Order, Tool } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, purchaseBody, stockOf, toolInput } from '../../test/shop';
+import {
+  type Account,
+  DELIVERY,
+  purchaseBody,
+  stockOf,
+  toolInput,
+  US_GROUND,
+} from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('buying', (kind) => {
@@ -40,17 +47,32 @@ describeEachDatabase('buying', (kind) => {
       toolId: tool._id,
       tool: 'Test SSD',
       quantity: 3,
-      price: 37.5,
+      // The goods, and US Ground below its free threshold; Oregon has no sales tax.
+      price: 37.5 + US_GROUND,
       unitPrice: 12.5,
+      totals: { subtotal: 37.5, shipping: US_GROUND, tax: 0, total: 44.49 },
+      shipTo: {
+        recipient: alice.name,
+        country: 'US',
+        countryName: 'United States',
+        region: 'OR',
+        city: 'Portland',
+        postalCode: '97204',
+      },
+      shipping: { method: 'Ground', minDays: 3, maxDays: 5 },
+      phone: '+15035550100',
       userEmail: alice.email,
       userName: alice.name,
-      address: '1 Market Street, San Francisco',
+      address: DELIVERY.address,
       neededBy: '2999-01-31',
       paid: false,
       status: 'unpaid',
       transactionId: null,
       availableQuantity: 47,
     });
+    expect(order.lines).toEqual([
+      expect.objectContaining({ price: 37.5, tax: 0, shipping: US_GROUND, shippingTax: 0 }),
+    ]);
     expect(await stockOf(app, tool._id)).toBe(47);
   });
 

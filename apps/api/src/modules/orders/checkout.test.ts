@@ -2,10 +2,18 @@ import type { Cart, Order, Tool } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, errorOf, payInTestMode, postCheckout, stockOf } from '../../test/shop';
+import {
+  type Account,
+  errorOf,
+  payInTestMode,
+  postCheckout,
+  stockOf,
+  DELIVERY,
+  US_GROUND,
+} from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
-const delivery = { phone: '+1 555 0100', address: '1 Market Street, San Francisco' };
+const delivery = { ...DELIVERY, address: '1 Market Street, San Francisco' };
 
 describeEachDatabase('checkout: a cart becomes one order', (kind) => {
   let app: TestApp;
@@ -68,7 +76,11 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
       unitPrice: null,
       availableQuantity: null,
       userEmail: buyer.email,
-      ...delivery,
+      address: delivery.address,
+      // As E.164, the one way the shop keeps a phone.
+      phone: '+15035550100',
+      // Over US Ground's free threshold ($ 99), and Oregon has no sales tax.
+      totals: { subtotal: 102.74, shipping: 0, tax: 0, total: 102.74 },
       neededBy: '2099-01-31',
       status: 'unpaid',
       paid: false,
@@ -81,6 +93,10 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
         quantity: 1,
         unitPrice: 64.99,
         price: 64.99,
+        taxRate: 0,
+        tax: 0,
+        shipping: 0,
+        shippingTax: 0,
       },
       {
         toolId: fan._id,
@@ -89,6 +105,10 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
         quantity: 2,
         unitPrice: 12.5,
         price: 25,
+        taxRate: 0,
+        tax: 0,
+        shipping: 0,
+        shippingTax: 0,
       },
       {
         toolId: paste._id,
@@ -97,6 +117,10 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
         quantity: 3,
         unitPrice: 4.25,
         price: 12.75,
+        taxRate: 0,
+        tax: 0,
+        shipping: 0,
+        shippingTax: 0,
       },
     ]);
     // The stored total is the sum of quantity x stored unit price, in cents.
@@ -132,7 +156,7 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
       tool: 'Lone Battery',
       quantity: 2,
       unitPrice: 30,
-      price: 60,
+      price: 60 + US_GROUND,
       availableQuantity: 48,
     });
     expect(placed.lines).toHaveLength(1);
@@ -243,14 +267,14 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
     await add(buyer, b._id, 2);
     const placed = (await (await checkout(buyer)).json()) as Order;
     const { order: paid } = await payInTestMode(app, buyer, placed._id);
-    // The payment is for the order's total: 2 x $5 + 2 x $7.50.
+    // The payment is for the order's total: 2 x $5 + 2 x $7.50, and US Ground's $ 6.99.
     const payment = await app.database.db
       .selectFrom('order_payments')
       .select('amount_cents')
       .where('order_id', '=', placed._id)
       .executeTakeFirstOrThrow();
-    expect(payment.amount_cents).toBe(2500);
-    expect(paid).toMatchObject({ status: 'paid', price: 25, lines: placed.lines });
+    expect(payment.amount_cents).toBe(2500 + 699);
+    expect(paid).toMatchObject({ status: 'paid', price: 31.99, lines: placed.lines });
 
     await add(buyer, a._id, 3);
     await add(buyer, b._id, 4);

@@ -15,6 +15,7 @@ import {
   purchaseBody,
   stockOf,
   uncachedTools,
+  DELIVERY,
 } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import type { CurrentUser } from '../../auth/identity';
@@ -131,7 +132,7 @@ describe('order access and steps', () => {
       });
       return { orders, stockChanges: () => stockChanges };
     };
-    const purchase = { phone: '+1 555 0100', address: '1 Market Street, San Francisco' };
+    const purchase = { ...DELIVERY, address: '1 Market Street, San Francisco' };
 
     it('expires an unpaid order once, and tells the catalogue once', async () => {
       const buyer = await callerOf(await signUpWithToken(app));

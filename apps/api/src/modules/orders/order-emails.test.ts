@@ -12,7 +12,14 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, order, payInTestMode, postCheckout, setUpShop } from '../../test/shop';
+import {
+  type Account,
+  order,
+  payInTestMode,
+  postCheckout,
+  setUpShop,
+  DELIVERY,
+} from '../../test/shop';
 import { type TestSmtpServer, recipientOf, startSmtpServer } from '../../test/smtp-server';
 import { TEST_ORIGIN, type TestApp, createTestApp } from '../../test/test-app';
 
@@ -129,7 +136,7 @@ describeEachDatabase('order emails', (kind) => {
       const added = await send(app, 'POST', '/api/cart/lines', buyer.token, { toolId, quantity });
       expect(added.status).toBe(200);
     }
-    const placed = await postCheckout(app, buyer, { phone: '555 0100', address: '5 Elm Street' });
+    const placed = await postCheckout(app, buyer, { ...DELIVERY, address: '5 Elm Street' });
     expect(placed.status).toBe(201);
     const { _id: orderId } = (await placed.json()) as { _id: string };
     const { transactionId } = await payInTestMode(app, buyer, orderId);

@@ -9,6 +9,7 @@ import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
 import { httpClient, runEntry, startServerProcess } from '../../test/processes';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createOrderExpiry } from './order-expiry';
+import { DELIVERY } from '../../test/shop';
 
 type Account = Awaited<ReturnType<typeof signUpWithToken>>;
 
@@ -16,7 +17,7 @@ const MINUTE = 60_000;
 const purchase = (toolId: string, quantity: number) => ({
   toolId,
   quantity,
-  phone: '+1 555 0100',
+  ...DELIVERY,
   address: '1 Market Street, San Francisco',
 });
 

@@ -11,6 +11,7 @@ import {
   payInTestMode,
   postCheckout,
   stockOf,
+  DELIVERY,
 } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
@@ -127,7 +128,7 @@ describeEachDatabase('the order workflow in test mode', (kind) => {
       await send(app, 'POST', '/api/cart/lines', buyer.token, { toolId: tool._id, quantity });
     }
     const placed = (await (
-      await postCheckout(app, buyer, { phone: '555 0100', address: '1 Road' })
+      await postCheckout(app, buyer, { ...DELIVERY, address: '1 Road' })
     ).json()) as Order;
     await paid(placed);
     await act(admin, placed._id, 'ship');

@@ -9,6 +9,7 @@ import {
   postCheckout,
   setOrderStatus,
   uncachedTools,
+  DELIVERY,
 } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createCartService } from '../cart/cart.service';
@@ -201,7 +202,7 @@ describeEachDatabase('the CSV export of orders', (kind) => {
       await send(app, 'POST', '/api/cart/lines', bob.token, { toolId, quantity });
     }
     const checkout = await postCheckout(app, bob, {
-      phone: '+1 555 0100',
+      ...DELIVERY,
       address: '@home',
       neededBy: '2031-01-02',
     });

@@ -16,6 +16,7 @@ import {
   purchaseBody,
   stockOf,
   uncachedTools,
+  DELIVERY,
 } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import type { CurrentUser } from '../../auth/identity';
@@ -72,8 +73,12 @@ describe('placement refusals', () => {
     for (const changed of [
       { toolId: other._id },
       { quantity: 3 },
-      { phone: '+1 555 0199' },
+      { phone: '+1 503 555 0199' },
       { address: '2 Market Street, San Francisco' },
+      { recipient: 'Someone Else' },
+      { city: 'Salem', postalCode: '97301' },
+      { region: 'WA', city: 'Seattle', postalCode: '98101', phone: '+1 206 555 0100' },
+      { shippingMethodId: SEEDED.methods.usExpress },
       { neededBy: '2999-01-02' },
       { neededBy: undefined },
     ]) {
@@ -162,7 +167,7 @@ describe('placement refusals', () => {
       });
       return { orders, stockChanges: () => stockChanges };
     };
-    const purchase = { phone: '+1 555 0100', address: '1 Market Street, San Francisco' };
+    const purchase = { ...DELIVERY, address: '1 Market Street, San Francisco' };
 
     /**
      * `db` on which the next purchase statement runs, commits, and then fails with `error`: as
@@ -173,7 +178,12 @@ describe('placement refusals', () => {
       let target: unknown;
       return app.database.db.withPlugin({
         transformQuery: ({ node, queryId }) => {
-          if (armed && node.kind === 'RawNode') {
+          // The placing statement: the one raw statement that writes the order.
+          if (
+            armed &&
+            node.kind === 'RawNode' &&
+            node.sqlFragments.join('').includes('insert into orders')
+          ) {
             armed = false;
             target = queryId;
           }

@@ -2,7 +2,7 @@ import { type Order, type SalesReport, type Tool, shopToday } from '@shop/shared
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, order, postCheckout, setOrderStatus } from '../../test/shop';
+import { type Account, order, postCheckout, setOrderStatus, DELIVERY } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const DAY = 86_400_000;
@@ -103,7 +103,7 @@ describeEachDatabase('the sales dashboard', (kind) => {
       expect(added.status).toBe(200);
     }
     const placed = await postCheckout(app, buyer, {
-      phone: '+1 555 0100',
+      ...DELIVERY,
       address: '1 Market Street, San Francisco',
     });
     expect(placed.status).toBe(201);

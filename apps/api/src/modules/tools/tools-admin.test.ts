@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
 import { type TestApp, createTestApp } from '../../test/test-app';
+import { DELIVERY } from '../../test/shop';
 
 const toolInput = {
   name: 'Hinge Set 15.6in',
@@ -120,7 +121,7 @@ describeEachDatabase('the catalogue, by admins only', (kind) => {
     const order = await send(app, 'POST', '/api/purchase', customer.token, {
       toolId: sold._id,
       quantity: 1,
-      phone: '555 0100',
+      ...DELIVERY,
       address: 'Somewhere 1',
     });
     expect(order.status).toBe(201);

@@ -2,7 +2,7 @@ import type { Tool } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { createTool, uncachedTools } from '../../test/shop';
+import { createTool, uncachedTools, DELIVERY } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createToolsService } from './tools.service';
 
@@ -77,7 +77,7 @@ describeEachDatabase('the catalogue cache and ETags', (kind) => {
     const bought = await send(app, 'POST', '/api/purchase', customer.token, {
       toolId: tool._id,
       quantity: tool.minOrderQuantity,
-      phone: '+1 555 0100',
+      ...DELIVERY,
       address: '1 Cache Street',
     });
     expect(bought.status).toBe(201);

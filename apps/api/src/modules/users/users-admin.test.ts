@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { errorOf, order } from '../../test/shop';
+import { errorOf, order, DELIVERY } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 describeEachDatabase('managing users', (kind) => {
@@ -252,7 +252,7 @@ describeEachDatabase('managing users', (kind) => {
       const response = await send(app, 'POST', '/api/purchase', token, {
         toolId: tool._id,
         quantity: 1,
-        phone: '555 0100',
+        ...DELIVERY,
         address: '1 Former Street',
       });
       expect(response.status).toBe(201);
