@@ -7,6 +7,7 @@ import { messages, type Order, type Tool } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpAdmin, signUpWithToken } from '../../test/identity';
+import { SEEDED } from '../../db/migrations/0027-shipping-and-tax';
 import {
   type Account,
   type ToolAmount,
