@@ -120,6 +120,11 @@ export const messages = {
     order: {
       number: (id: string) => `Order ${id.slice(0, 8).toUpperCase()}`,
       total: 'Total',
+      subtotal: 'Subtotal',
+      shipping: (method: string) => `Shipping (${method})`,
+      /** "VAT 19%", or "Includes VAT 19%" where the prices include it. */
+      tax: (name: string, rate: number, included: boolean) =>
+        `${included ? `Includes ${name}` : name} ${rate}%`,
       transactionId: 'Transaction id',
       address: 'Delivery address',
       view: 'See the order',

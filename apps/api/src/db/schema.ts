@@ -240,6 +240,8 @@ export interface OrdersTable {
   /** The part of `tax_cents` on shipping, and the rate (percent, numeric text). */
   shipping_tax_cents: ColumnType<number, number | undefined, number>;
   tax_rate: ColumnType<string, string | number | undefined, string | number>;
+  /** The tax's name there ("VAT"); null for orders placed before. */
+  tax_name: string | null;
   /** Whether its prices (lines and shipping) include the tax, so the subtotal is told apart. */
   prices_include_tax: ColumnType<boolean, boolean | undefined, boolean>;
 }

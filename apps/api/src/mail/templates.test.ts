@@ -88,3 +88,42 @@ describe.each(Object.keys(templates) as TemplateName[])('the %s email', (name) =
     for (const width of widthsIn(html)) expect(width).toBeLessThanOrEqual(600);
   });
 });
+
+describe("an order's charges (issue 35)", () => {
+  const charged = {
+    ...order,
+    charges: {
+      subtotal: 48.97,
+      shippingMethod: 'Road',
+      shipping: 14.99,
+      taxName: 'VAT',
+      taxRate: 19,
+      tax: 12.15,
+      pricesIncludeTax: false,
+    },
+    total: 76.11,
+  };
+
+  it('lists the subtotal, the shipping by its method and the tax before the total', async () => {
+    const { text } = await renderEmail('order-paid', { ...charged, transactionId: 'pi_1' }, origin);
+    expect(text).toMatch(
+      /Subtotal: \$ 48\.97\s+Shipping \(Road\): \$ 14\.99\s+VAT 19%: \$ 12\.15\s+Total: \$ 76\.11/,
+    );
+  });
+
+  it('says the tax is included where the prices include it', async () => {
+    const included = { ...charged, charges: { ...charged.charges, pricesIncludeTax: true } };
+    const { text } = await renderEmail(
+      'order-placed',
+      { ...included, payBy: '2026-11-24T15:30:00.000Z' },
+      origin,
+    );
+    expect(text).toContain('Includes VAT 19%: $ 12.15');
+  });
+
+  it('shows no charges for an order placed before they were charged', async () => {
+    const { text } = await renderEmail('order-paid', { ...order, transactionId: 'pi_1' }, origin);
+    expect(text).not.toContain('Subtotal');
+    expect(text).toContain('Total: $ 48.97');
+  });
+});

@@ -6704,6 +6704,8 @@ export interface components {
         subtotal: number;
         shipping: number;
         tax: number;
+        taxName: string;
+        taxRate: number;
         total: number;
         pricesIncludeTax: boolean;
       };
@@ -6795,6 +6797,8 @@ export interface components {
       subtotal: number;
       shipping: number;
       tax: number;
+      taxName: string;
+      taxRate: number;
       total: number;
       pricesIncludeTax: boolean;
       methodId: string;

@@ -175,3 +175,14 @@ export function normaliseDestination<T extends DestinationInput>(value: T): T {
     phone: phoneE164(value.phone, value.country) ?? value.phone,
   };
 }
+
+/** A destination on one line, as a label or an email writes it: "Portland, OR 97204, United States". */
+export function destinationLine(to: {
+  city: string;
+  region?: string | null;
+  postalCode?: string | null;
+  country: string;
+}): string {
+  const place = [to.region, to.postalCode].filter(Boolean).join(' ');
+  return [to.city, place, countryName(to.country)].filter(Boolean).join(', ');
+}

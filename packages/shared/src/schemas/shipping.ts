@@ -69,6 +69,9 @@ export const OrderFiguresSchema = z.object({
   shipping: z.number(),
   /** All the tax: on the goods and on shipping. */
   tax: z.number(),
+  /** The tax's name where the order goes ("VAT", "Sales tax"), and its rate in percent. */
+  taxName: z.string(),
+  taxRate: z.number(),
   /** What the buyer pays. */
   total: z.number(),
   /** Whether the listed prices (goods and shipping) already include the tax. */

@@ -115,6 +115,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       add column shipping_tax_cents integer not null default 0
         check (shipping_tax_cents between 0 and tax_cents),
       add column tax_rate numeric(6, 3) not null default 0,
+      add column tax_name text,
       add column prices_include_tax boolean not null default false`.execute(db);
   await sql`create index orders_shipping_method_idx on orders (shipping_method_id)
     where shipping_method_id is not null`.execute(db);
@@ -452,7 +453,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       drop column ship_city, drop column ship_postal_code, drop column shipping_method_id,
       drop column shipping_method, drop column delivery_min_days, drop column delivery_max_days,
       drop column shipping_cents, drop column tax_cents, drop column shipping_tax_cents,
-      drop column tax_rate, drop column prices_include_tax`.execute(db);
+      drop column tax_rate, drop column tax_name, drop column prices_include_tax`.execute(db);
   await sql`alter table shop_settings drop column prices_include_tax, drop column tax_shipping`.execute(
     db,
   );

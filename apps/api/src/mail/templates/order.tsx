@@ -12,12 +12,25 @@ export interface OrderEmailLine {
   price: number;
 }
 
+/** What an order was charged besides its lines (orders placed since issue 35); dollars. */
+export interface OrderCharges {
+  subtotal: number;
+  shippingMethod: string;
+  shipping: number;
+  taxName: string;
+  taxRate: number;
+  tax: number;
+  pricesIncludeTax: boolean;
+}
+
 /** What every order email carries: the order, its buyer's name, its lines and total, a link. */
 export interface OrderEmailData {
   orderId: string;
   /** The greeting's name: the buyer's, or the admin's for the admins' alert. */
   name: string;
   lines: OrderEmailLine[];
+  /** Absent in emails queued before shipping and tax were charged. */
+  charges?: OrderCharges;
   total: number;
   /** The order's page on the shop (its payment page while unpaid). */
   url: string;
@@ -74,11 +87,26 @@ function OrderLines({ data }: { data: OrderEmailData }) {
           {`${line.tool}: ${line.quantity} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.price)}`}
         </Text>
       ))}
+      {data.charges && <Charges charges={data.charges} />}
       <Text style={{ ...cell, borderTop: `1px solid ${brand.base300}`, fontWeight: 700 }}>
         {`${words.total}: ${formatMoney(data.total)}`}
       </Text>
     </Section>
   );
+}
+
+/** Subtotal, shipping and tax, a line each, before the total. */
+function Charges({ charges }: { charges: OrderCharges }) {
+  const rows = [
+    `${words.subtotal}: ${formatMoney(charges.subtotal)}`,
+    `${words.shipping(charges.shippingMethod)}: ${formatMoney(charges.shipping)}`,
+    `${words.tax(charges.taxName, charges.taxRate, charges.pricesIncludeTax)}: ${formatMoney(charges.tax)}`,
+  ];
+  return rows.map((row) => (
+    <Text key={row} style={{ ...cell, borderTop: `1px solid ${brand.base300}` }}>
+      {row}
+    </Text>
+  ));
 }
 
 function OrderEmail({

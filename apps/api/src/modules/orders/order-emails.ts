@@ -1,9 +1,10 @@
-import { centsToDollars } from '@shop/shared';
+import { centsToDollars, destinationLine } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EmailRequest, Mail } from '../../mail/mail-queue';
 import type { OrderEmailLine } from '../../mail/templates';
 import type { UsersService } from '../users/users.service';
+import { totalsOf } from './orders.presenter';
 
 /** Order events turned into emails per transaction at most; the rest wait for the next sweep. */
 const BATCH = 50;
@@ -32,6 +33,20 @@ export interface OrderEmailsOptions {
  * please pay" email is skipped when a later event of the order (its payment, its cancel) is
  * already recorded, as that event's own email tells the story.
  */
+/** What an order was charged besides its lines, as its emails show it. */
+function chargesOf(order: Parameters<typeof totalsOf>[0] & { shipping_method: string | null }) {
+  const totals = totalsOf(order);
+  return {
+    subtotal: totals.subtotal,
+    shippingMethod: order.shipping_method ?? '',
+    shipping: totals.shipping,
+    taxName: totals.taxName,
+    taxRate: totals.taxRate,
+    tax: totals.tax,
+    pricesIncludeTax: totals.pricesIncludeTax,
+  };
+}
+
 export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOptions) {
   const { mail, users, publicUrl } = options;
   const orderPage = (id: string) => `${publicUrl}/dashboard/orders/${id}`;
@@ -55,6 +70,16 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
           'orders.transaction_id',
           'orders.address',
           'orders.pay_by',
+          'orders.shipping_method',
+          'orders.shipping_cents',
+          'orders.tax_cents',
+          'orders.tax_rate',
+          'orders.tax_name',
+          'orders.prices_include_tax',
+          'orders.ship_country',
+          'orders.ship_region',
+          'orders.ship_city',
+          'orders.ship_postal_code',
           sql<boolean>`exists (select 1 from order_events later
             where later.order_id = event.order_id and later.id > event.id)`.as('moved_on'),
         ])
@@ -96,6 +121,7 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
           orderId: event.id,
           name: event.user_name,
           lines: lines.get(event.id) ?? [],
+          ...(event.shipping_method === null ? {} : { charges: chargesOf(event) }),
           total: centsToDollars(event.price_cents),
           url: orderPage(event.id),
         };
@@ -136,7 +162,18 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
             emails.push({
               to,
               template: 'order-shipped',
-              data: { ...order, address: event.address },
+              data: {
+                ...order,
+                address:
+                  event.ship_country === null
+                    ? event.address
+                    : `${event.address}, ${destinationLine({
+                        city: event.ship_city ?? '',
+                        region: event.ship_region,
+                        postalCode: event.ship_postal_code,
+                        country: event.ship_country,
+                      })}`,
+              },
             });
             break;
           case 'cancelled':

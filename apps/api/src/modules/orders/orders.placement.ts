@@ -222,7 +222,7 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
           address, quantity, unit_price_cents, price_cents, available_after, line_count,
           needed_by, pay_by, recipient, ship_country, ship_region, ship_city, ship_postal_code,
           shipping_method_id, shipping_method, delivery_min_days, delivery_max_days,
-          shipping_cents, tax_cents, shipping_tax_cents, tax_rate, prices_include_tax)
+          shipping_cents, tax_cents, shipping_tax_cents, tax_rate, tax_name, prices_include_tax)
         select first.id,
           -- The name an order of several tools goes by in lists: "NVMe SSD 1TB M.2 + 2 more".
           case when taken.lines = 1 then first.name
@@ -239,6 +239,7 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
           ${method.minDays}::int, ${method.maxDays}::int, ${figures.shippingCents}::int,
           ${figures.taxCents}::int,
           ${figures.shippingTaxCents}::int, ${ratePercent(figures.taxRateMilli)}::numeric,
+          ${figures.taxName},
           ${figures.pricesIncludeTax}
         from (select count(*)::int as lines, sum(quantity)::int as units from reserved) taken
           cross join (select * from reserved order by position limit 1) first

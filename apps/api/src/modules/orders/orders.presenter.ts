@@ -43,12 +43,19 @@ const shipToOf = (row: OrderRow): ShipTo | null =>
       };
 
 /** The order's figures from its row: the subtotal is what the total holds besides the rest. */
-export const totalsOf = (row: OrderRow): OrderFigures => ({
+export const totalsOf = (
+  row: Pick<
+    OrderRow,
+    'price_cents' | 'shipping_cents' | 'tax_cents' | 'tax_name' | 'tax_rate' | 'prices_include_tax'
+  >,
+): OrderFigures => ({
   subtotal: centsToDollars(
     row.price_cents - row.shipping_cents - (row.prices_include_tax ? 0 : row.tax_cents),
   ),
   shipping: centsToDollars(row.shipping_cents),
   tax: centsToDollars(row.tax_cents),
+  taxName: row.tax_name ?? 'Tax',
+  taxRate: Number(row.tax_rate),
   total: centsToDollars(row.price_cents),
   pricesIncludeTax: row.prices_include_tax,
 });

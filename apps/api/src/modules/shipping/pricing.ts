@@ -72,6 +72,7 @@ export interface OrderCents {
   /** All the tax, and the part of it on shipping. */
   taxCents: number;
   shippingTaxCents: number;
+  taxName: string;
   taxRateMilli: number;
   totalCents: number;
   pricesIncludeTax: boolean;
@@ -160,6 +161,7 @@ export function priceOrder(
     shippingCents,
     taxCents,
     shippingTaxCents: priced.reduce((sum, l) => sum + l.shippingTaxCents, 0),
+    taxName: rules.tax.name,
     taxRateMilli: rate,
     totalCents: subtotalCents + shippingCents + (included ? 0 : taxCents),
     pricesIncludeTax: included,

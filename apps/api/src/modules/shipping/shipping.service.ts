@@ -120,6 +120,8 @@ export function presentOption(figures: OrderCents): ShippingOption {
     subtotal: centsToDollars(figures.subtotalCents),
     shipping: centsToDollars(figures.shippingCents),
     tax: centsToDollars(figures.taxCents),
+    taxName: figures.taxName,
+    taxRate: ratePercent(figures.taxRateMilli),
     total: centsToDollars(figures.totalCents),
     pricesIncludeTax: figures.pricesIncludeTax,
     lines: figures.lines.map((line) => ({

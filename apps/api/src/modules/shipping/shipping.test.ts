@@ -261,6 +261,8 @@ describeEachDatabase('shipping and tax at checkout', (kind) => {
       subtotal: 100,
       shipping: 34.99,
       tax: 25.65,
+      taxName: 'VAT',
+      taxRate: 19,
       total: 160.64,
       pricesIncludeTax: false,
     });
