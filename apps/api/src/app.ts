@@ -45,6 +45,8 @@ import { createLaptopsService } from './modules/laptops/laptops.service';
 import { partsRoutes } from './modules/parts/parts.routes';
 import { createPartsService } from './modules/parts/parts.service';
 import { createPublicPages, PUBLIC_PAGE_ROUTES } from './modules/public-pages/public-pages';
+import { addressesRoutes } from './modules/profiles/addresses.routes';
+import { createAddressesService } from './modules/profiles/addresses.service';
 import { profilesRoutes } from './modules/profiles/profiles.routes';
 import { createProfilesService } from './modules/profiles/profiles.service';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -313,6 +315,7 @@ export function createApi({
     ),
   );
   api.route('/', profilesRoutes(createProfilesService(db, { users }), signedIn));
+  api.route('/', addressesRoutes(createAddressesService(db), signedIn));
   api.route('/', emailsRoutes(mail, signedIn, { outboxDir, mode: env.NODE_ENV }));
   addApiDocs(api);
 

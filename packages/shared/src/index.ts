@@ -3,6 +3,7 @@ export * from './api-error';
 export * from './messages';
 export * from './money';
 export * from './schemas/address';
+export * from './schemas/address-book';
 export * from './schemas/auth';
 export * from './schemas/cart';
 export * from './schemas/catalogue';

@@ -283,6 +283,21 @@ export interface ShopSettingsTable {
   tax_shipping: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
+/** A customer's saved addresses (migration 0028). */
+export interface SavedAddressesTable {
+  id: Generated<string>;
+  user_id: string;
+  recipient: string;
+  address: string;
+  country: string;
+  region: string | null;
+  city: string;
+  postal_code: string | null;
+  phone: string;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
 /** Shipping zones, their countries and methods, and tax rates (migration 0027). */
 export interface ShippingZonesTable {
   id: Generated<string>;
@@ -432,6 +447,7 @@ export interface Database {
   shipping_zone_countries: ShippingZoneCountriesTable;
   shipping_methods: ShippingMethodsTable;
   tax_rates: TaxRatesTable;
+  saved_addresses: SavedAddressesTable;
   list_counts: ListCountsTable;
   cart_lines: CartLinesTable;
   purchase_keys: PurchaseKeysTable;

@@ -3,7 +3,8 @@
  * The authorization matrix runs it; the fuzz tests take their route list from it.
  */
 import { randomUUID } from 'node:crypto';
-import { type Order, type PartImage, partSlug, type Tool } from '@shop/shared';
+import { type Order, type PartImage, partSlug, type SavedAddress, type Tool } from '@shop/shared';
+import { DELIVERY } from '../test/shop';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../test/identity';
 import type { TestApp } from '../test/test-app';
 
@@ -22,6 +23,8 @@ export interface World {
   laptop: { brand: string; series: string; slug: string };
   /** An image of the tool, uploaded by the admin. */
   image: PartImage;
+  /** An address in A's address book. */
+  address: SavedAddress;
 }
 
 export interface Row {
@@ -64,6 +67,12 @@ export const toolBody = {
   availableQuantity: 10,
   price: 5,
   img: '/images/tools/nvme-ssd.svg',
+};
+const savedAddressBody = {
+  recipient: 'Alice Example',
+  ...DELIVERY,
+  address: '2 Saved Street',
+  shippingMethodId: undefined,
 };
 const profileBody = {
   birthDate: '01-01-90',
@@ -159,11 +168,41 @@ export const matrix: Row[] = [
     request: (w) => ({ path: `/api/userInfo/${w.a.email}`, body: profileBody }),
     expected: guarded(200, 403, 403),
   },
+  // Address books are found by the caller's account: another's address is not found (404).
+  {
+    route: 'GET /api/addresses',
+    request: () => ({ path: '/api/addresses' }),
+    expected: guarded(200, 200, 200),
+  },
+  {
+    route: 'POST /api/addresses',
+    request: () => ({ path: '/api/addresses', body: savedAddressBody }),
+    expected: guarded(201, 201, 201),
+  },
+  {
+    route: 'PUT /api/addresses/:id',
+    request: (w) => ({ path: `/api/addresses/${w.address.id}`, body: savedAddressBody }),
+    expected: guarded(200, 404, 404),
+  },
+  {
+    route: 'DELETE /api/addresses/:id',
+    request: (w) => ({ path: `/api/addresses/${w.address.id}` }),
+    expected: guarded(204, 404, 404),
+  },
+  // Anyone may ask what shipping costs: it shows prices the shop shows anyway.
+  {
+    route: 'POST /api/shipping/quote',
+    request: (w) => ({
+      path: '/api/shipping/quote',
+      body: { country: 'DE', lines: [{ toolId: w.tool._id, quantity: 1 }] },
+    }),
+    expected: all(200),
+  },
   {
     route: 'POST /api/purchase',
     request: (w) => ({
       path: '/api/purchase',
-      body: { toolId: w.tool._id, quantity: 1, phone: '555 0100', address: 'Here 1' },
+      body: { toolId: w.tool._id, quantity: 1, ...DELIVERY, address: 'Here 1' },
     }),
     expected: guarded(201, 201, 201),
   },
@@ -231,7 +270,7 @@ export const matrix: Row[] = [
   },
   {
     route: 'POST /api/checkout',
-    request: () => ({ path: '/api/checkout', body: { phone: '555 0100', address: 'Here 1' } }),
+    request: () => ({ path: '/api/checkout', body: { ...DELIVERY, address: 'Here 1' } }),
     expected: guarded(201, 409, 409),
   },
   {
@@ -488,10 +527,12 @@ export async function buildWorld(app: TestApp): Promise<World> {
   const placed = await send(app, 'POST', '/api/purchase', a.token, {
     toolId: tool._id,
     quantity: 2,
-    phone: '555 0100',
+    ...DELIVERY,
     address: 'A street 1',
   });
   const order = (await placed.json()) as Order;
+  const saved = await send(app, 'POST', '/api/addresses', a.token, savedAddressBody);
+  const address = (await saved.json()) as SavedAddress;
   await send(app, 'POST', '/api/cart/lines', a.token, { toolId: tool._id, quantity: 1 });
   const intent = await send(app, 'POST', '/api/create-payment-intent', a.token, {
     orderId: order._id,
@@ -504,5 +545,5 @@ export async function buildWorld(app: TestApp): Promise<World> {
   });
   const image = (await uploaded.json()) as PartImage;
   const laptop = await addWorldLaptop(app, tool._id);
-  return { a, b, admin, tool, order, clientSecret, laptop, image };
+  return { a, b, admin, tool, order, clientSecret, laptop, image, address };
 }

@@ -186,3 +186,6 @@ export function destinationLine(to: {
   const place = [to.region, to.postalCode].filter(Boolean).join(' ');
   return [to.city, place, countryName(to.country)].filter(Boolean).join(', ');
 }
+
+/** How many addresses one customer's address book holds. */
+export const ADDRESS_BOOK_MAX = 20;

@@ -167,9 +167,10 @@ export const OrderSchema = z
     /** The address lines (the spec's Address box). */
     address: z.string(),
     /** The rest of the destination; null for orders placed before issue 35. */
-    shipTo: ShipToSchema.nullable(),
+    // Unions, not `.nullable()`: that would make the shared schemas nullable everywhere.
+    shipTo: z.union([ShipToSchema, z.null()]),
     /** The method chosen and its estimate; null for orders placed before issue 35. */
-    shipping: OrderShippingSchema.nullable(),
+    shipping: z.union([OrderShippingSchema, z.null()]),
     totals: OrderFiguresSchema,
     neededBy: CalendarDaySchema.nullable(),
     paid: z.boolean(),

@@ -26,6 +26,7 @@ import * as partSearchIndexes from './0024-part-search-indexes';
 import * as partImages from './0025-part-images';
 import * as partPages from './0026-part-pages';
 import * as shippingAndTax from './0027-shipping-and-tax';
+import * as addressBook from './0028-address-book';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025-part-images': partImages,
   '0026-part-pages': partPages,
   '0027-shipping-and-tax': shippingAndTax,
+  '0028-address-book': addressBook,
 };
