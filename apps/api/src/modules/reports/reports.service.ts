@@ -45,14 +45,15 @@ export function createReportsService(db: Kysely<Database>) {
       where list = 'orders' group by bucket`.execute(db);
 
   /**
-   * One-line orders carry their tool, units and total (read from `orders_paid_at_idx` alone,
-   * migration 0017); orders of several tools are read through their lines. Names are looked up
+   * One-line orders carry their tool, units and unit price (read from `orders_paid_at_idx`
+   * alone, migration 0017); orders of several tools are read through their lines. Names are looked up
    * for the five only.
    */
   const topTools = () =>
     sql<{ tool_id: string; name: string; revenue_cents: number; units: number }>`
       with sold as (
-        select tool_id, price_cents, quantity from orders
+        -- The goods: an order's own price holds its shipping and tax too (migration 0027).
+        select tool_id, unit_price_cents * quantity as price_cents, quantity from orders
         where status in ${earning} and paid_at >= ${since} and line_count = 1
         union all
         select lines.tool_id, lines.price_cents, lines.quantity
