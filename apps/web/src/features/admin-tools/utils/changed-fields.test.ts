@@ -15,6 +15,7 @@ const tool: Tool = {
   brand: 'Arctis',
   condition: 'new',
   weightGrams: 12,
+  shippingClass: 'standard',
   partNumbers: [
     { kind: 'mpn', maker: 'Arctis', number: 'MX-4' },
     { kind: 'oem', maker: 'Dell', number: '0X1Y2' },
