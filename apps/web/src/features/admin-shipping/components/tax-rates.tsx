@@ -19,64 +19,101 @@ function byCountry(rates: readonly TaxRateRow[]) {
   return [...groups.values()];
 }
 
-function RateGroups({
-  rates,
-  onEdit,
-  onRemove,
-}: {
-  rates: readonly TaxRateRow[];
+interface RateActions {
   onEdit: (rate: TaxRateRow) => void;
   onRemove: (rate: TaxRateRow) => void;
-}) {
+}
+
+/** One rate: where, its name and percent, Edit and Delete. */
+function RateLine({
+  rate,
+  label,
+  onEdit,
+  onRemove,
+}: { rate: TaxRateRow; label: string } & RateActions) {
   return (
-    <div className="grid gap-4 md:grid-cols-2">
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+      <span className="min-w-0">
+        {label}{' '}
+        <span className="font-semibold whitespace-nowrap tabular-nums">
+          {rate.name} {percent.format(rate.rate)} %
+        </span>
+      </span>
+      <span className="flex gap-1">
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs"
+          onClick={() => onEdit(rate)}
+          aria-label={`Edit the rate of ${where(rate)}`}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-xs text-error"
+          onClick={() => onRemove(rate)}
+          aria-label={`Delete the rate of ${where(rate)}`}
+        >
+          Delete
+        </button>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * One line per country with a single rate; a country with rates per region (US states,
+ * Canadian provinces) folds them under its name, its whole-country rate first.
+ */
+function RateGroups({ rates, onEdit, onRemove }: { rates: readonly TaxRateRow[] } & RateActions) {
+  return (
+    <ul
+      className="rounded-box border-base-300 divide-base-300 divide-y border text-sm"
+      aria-label="Tax rates by country"
+    >
       {byCountry(rates).map((group) => {
         const [first] = group;
         if (!first) return null;
+        const regional = group.filter((rate) => rate.region !== '');
+        if (regional.length === 0) {
+          return (
+            <li key={first.country} className="px-4 py-2">
+              <RateLine
+                rate={first}
+                label={`${first.countryName}:`}
+                onEdit={onEdit}
+                onRemove={onRemove}
+              />
+            </li>
+          );
+        }
         return (
-          <section
-            key={first.country}
-            aria-label={`Tax rates of ${first.countryName}`}
-            className="rounded-box border-base-300 border p-4"
-          >
-            <h3 className="font-semibold">{first.countryName}</h3>
-            <ul className="divide-base-300 mt-1 flex flex-col divide-y text-sm">
-              {group.map((rate) => (
-                <li
-                  key={rate.region}
-                  className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2"
-                >
-                  <span className="min-w-0">
-                    {rate.regionName ?? 'Whole country'}:{' '}
-                    <span className="font-semibold tabular-nums">
-                      {rate.name} {percent.format(rate.rate)} %
-                    </span>
-                  </span>
-                  <span className="flex gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs"
-                      onClick={() => onEdit(rate)}
-                      aria-label={`Edit the rate of ${where(rate)}`}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-xs text-error"
-                      onClick={() => onRemove(rate)}
-                      aria-label={`Delete the rate of ${where(rate)}`}
-                    >
-                      Delete
-                    </button>
-                  </span>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <li key={first.country} className="px-4 py-2">
+            <details>
+              <summary className="cursor-pointer py-1">
+                <span className="font-semibold">{first.countryName}</span>{' '}
+                <span className="text-base-content/70">
+                  {regional.length} {regional.length === 1 ? 'region' : 'regions'}
+                  {first.region === '' ? ' and a rate for the whole country' : ''}
+                </span>
+              </summary>
+              <ul className="divide-base-300 mt-1 divide-y pl-4">
+                {group.map((rate) => (
+                  <li key={rate.region} className="py-1.5">
+                    <RateLine
+                      rate={rate}
+                      label={`${rate.regionName ?? 'Whole country'}:`}
+                      onEdit={onEdit}
+                      onRemove={onRemove}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </li>
         );
       })}
-    </div>
+    </ul>
   );
 }
 
