@@ -84,6 +84,14 @@ test.describe('Shipping and tax', () => {
     await expect(zone).toContainText('No method yet');
     await zone.getByRole('button', { name: 'Add a method to Nordics' }).click();
     const methodForm = zone.getByRole('form', { name: 'New method for Nordics' });
+    // By weight: bands in order; shown, then back to a flat price.
+    await methodForm.getByLabel('Price rule').selectOption({ label: 'By weight' });
+    await methodForm.getByRole('button', { name: 'Add a band' }).click();
+    await expect(methodForm.getByLabel('Band 2: up to (g)')).toHaveValue('2000');
+    await page.setViewportSize({ width: 360, height: 900 });
+    await methodForm.screenshot({ path: 'test-results/admin-shipping-method-360.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await methodForm.getByLabel('Price rule').selectOption({ label: 'Flat price' });
     await methodForm.getByLabel('Method name').fill('Nordic Post');
     await methodForm.getByLabel('Price ($)').fill('15');
     await methodForm.getByLabel('Delivery from (days)').fill('6');
@@ -92,6 +100,8 @@ test.describe('Shipping and tax', () => {
     await expect(
       methodForm.getByText('Maximum days must be at least the minimum days'),
     ).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    await expectAccessible(page, 'any');
     await methodForm.getByLabel('Delivery from (days)').fill('3');
     await methodForm.getByLabel('To (days)').fill('5');
     await methodForm.getByRole('button', { name: 'Add method' }).click();
