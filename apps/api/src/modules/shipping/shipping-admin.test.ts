@@ -1,4 +1,5 @@
 import type {
+  Order,
   ShippingMethod,
   ShippingQuote,
   ShippingZone,
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEEDED } from '../../db/migrations/0027-shipping-and-tax';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, errorOf, toolInput } from '../../test/shop';
+import { type Account, DELIVERY, errorOf, toolInput } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const zoneBody = (overrides: Record<string, unknown> = {}) => ({
@@ -449,6 +450,36 @@ describeEachDatabase('the shipping back office', (kind) => {
     const wrong = await as('PATCH', `/api/tools/${plain._id}`, { shippingClass: 'fragile' });
     expect((await errorOf(wrong)).fields).toEqual({
       shippingClass: ['Shipping class must be standard, lithium battery or oversized'],
+    });
+  });
+
+  it('removes a method an order went by; the order keeps its name and estimate', async () => {
+    const tool = (await (
+      await as('POST', '/api/tools', toolInput({ name: 'Kept drive' }))
+    ).json()) as Tool;
+    const method = (await (
+      await as(
+        'POST',
+        `/api/shipping/zones/${SEEDED.zones.us}/methods`,
+        flatMethod({ name: 'Keepsake', minDays: 4, maxDays: 6 }),
+      )
+    ).json()) as ShippingMethod;
+    const placed = await send(app, 'POST', '/api/purchase', customer.token, {
+      toolId: tool._id,
+      quantity: 2,
+      ...DELIVERY,
+      shippingMethodId: method.id,
+    });
+    expect(placed.status).toBe(201);
+    const order = (await placed.json()) as Order;
+    expect(order.shipping).toEqual({ method: 'Keepsake', minDays: 4, maxDays: 6 });
+
+    expect((await as('DELETE', `/api/shipping/methods/${method.id}`)).status).toBe(204);
+    const after = await send(app, 'GET', `/api/purchase/${order._id}`, customer.token);
+    expect(((await after.json()) as Order).shipping).toEqual({
+      method: 'Keepsake',
+      minDays: 4,
+      maxDays: 6,
     });
   });
 
