@@ -74,6 +74,9 @@ test.describe('Shipping and tax', () => {
     await expect(form.getByRole('button', { name: 'Remove Germany' })).toBeVisible();
     await form.getByRole('button', { name: 'Add zone' }).click();
     await expect(form.getByText('Germany is already in European Union')).toBeVisible();
+    await page.setViewportSize({ width: 360, height: 900 });
+    await form.screenshot({ path: 'test-results/admin-shipping-zone-360.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await form.getByRole('button', { name: 'Remove Germany' }).click();
     await expect(form.getByRole('button', { name: 'Remove Norway' })).toBeVisible();
     await expect(form.getByRole('button', { name: 'Remove Iceland' })).toBeVisible();
@@ -122,6 +125,10 @@ test.describe('Shipping and tax', () => {
       await page.setViewportSize({ width, height: 900 });
       await animationsDone(page);
       await expectAccessible(page, 'any');
+      // Nothing wider than the screen: no sideways scrolling on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
       await page.screenshot({ path: `test-results/admin-shipping-${width}.png`, fullPage: true });
     }
 

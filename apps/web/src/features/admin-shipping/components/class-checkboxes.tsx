@@ -16,7 +16,7 @@ export function ClassCheckboxes({
       <legend className="fieldset-legend pb-1">{legend}</legend>
       <div className="flex flex-wrap gap-x-6 gap-y-2">
         {SHIPPING_CLASSES.map((shippingClass) => (
-          <label key={shippingClass} className="label text-base-content gap-2">
+          <label key={shippingClass} className="label text-base-content gap-2 whitespace-normal">
             <input
               type="checkbox"
               className="checkbox checkbox-sm"

@@ -62,7 +62,7 @@ export function ZoneForm({ zone, onDone }: ZoneFormProps) {
         error={errors.countries?.message ?? errors.countries?.root?.message}
         disabled={isSubmitting}
       />
-      <label className="label text-base-content mt-2 gap-2">
+      <label className="label text-base-content mt-2 items-start gap-2 whitespace-normal">
         <input type="checkbox" className="checkbox checkbox-sm" {...register('restOfWorld')} />
         Rest of the world: every country that is in no other zone
       </label>
