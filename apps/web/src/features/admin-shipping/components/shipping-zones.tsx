@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState } from '../../../components/ui/query-state';
 import { useShippingZones } from '../api/get-shipping-zones';
@@ -9,6 +9,11 @@ import { ZoneForm } from './zone-form';
 export function ShippingZones() {
   const zones = useShippingZones();
   const [adding, setAdding] = useState(false);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const doneAdding = () => {
+    setAdding(false);
+    requestAnimationFrame(() => addRef.current?.focus());
+  };
   return (
     <section aria-labelledby="zones-title" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -16,12 +21,17 @@ export function ShippingZones() {
           Shipping zones
         </h2>
         {!adding && (
-          <button type="button" className="btn btn-primary btn-sm" onClick={() => setAdding(true)}>
+          <button
+            ref={addRef}
+            type="button"
+            className="btn btn-primary btn-sm"
+            onClick={() => setAdding(true)}
+          >
             Add a zone
           </button>
         )}
       </div>
-      {adding && <ZoneForm onDone={() => setAdding(false)} />}
+      {adding && <ZoneForm onDone={doneAdding} />}
       <QueryState
         query={zones}
         pendingLabel="Loading the shipping zones"

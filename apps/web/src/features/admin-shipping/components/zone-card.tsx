@@ -61,8 +61,14 @@ export function ZoneCard({ zone }: { zone: ShippingZoneRow }) {
     });
   };
 
+  /** A form closed (saved or cancelled): the focus goes back to the zone's name. */
+  const doneEditing = () => {
+    setEditing(null);
+    requestAnimationFrame(() => headingRef.current?.focus());
+  };
+
   if (editing?.kind === 'zone') {
-    return <ZoneForm zone={zone} onDone={() => setEditing(null)} />;
+    return <ZoneForm zone={zone} onDone={doneEditing} />;
   }
 
   return (
@@ -123,7 +129,7 @@ export function ZoneCard({ zone }: { zone: ShippingZoneRow }) {
                     zoneId={zone.id}
                     zoneName={zone.name}
                     method={method}
-                    onDone={() => setEditing(null)}
+                    onDone={doneEditing}
                   />
                 </li>
               ) : (
@@ -172,7 +178,7 @@ export function ZoneCard({ zone }: { zone: ShippingZoneRow }) {
           </ul>
         )}
         {editing?.kind === 'method' && !editing.method ? (
-          <MethodForm zoneId={zone.id} zoneName={zone.name} onDone={() => setEditing(null)} />
+          <MethodForm zoneId={zone.id} zoneName={zone.name} onDone={doneEditing} />
         ) : (
           <div>
             <button
