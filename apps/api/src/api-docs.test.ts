@@ -149,6 +149,7 @@ describeEachDatabase('the published contract', (kind) => {
       brand: 'Corvex',
       condition: 'new',
       weightGrams: 8,
+      shippingClass: 'standard',
       partNumbers: [{ kind: 'mpn', maker: 'Corvex', number: 'CX-1TB' }],
     };
     const url = `/api/tools/${tool._id}`;

@@ -66,6 +66,8 @@ import {
   createToolsService,
 } from './modules/tools/tools.service';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { shippingAdminRoutes } from './modules/shipping/shipping-admin.routes';
+import { createShippingAdminService } from './modules/shipping/shipping-admin.service';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { createShippingService } from './modules/shipping/shipping.service';
 import { createCartService } from './modules/cart/cart.service';
@@ -293,6 +295,13 @@ export function createApi({
   api.route('/', ordersRoutes(orders, signedIn));
   api.route('/', cartRoutes(cart, signedIn));
   api.route('/', shippingRoutes(createShippingService(db)));
+  api.route(
+    '/',
+    shippingAdminRoutes(
+      createShippingAdminService(db, { onChange: tools.catalogueChanged }),
+      signedIn,
+    ),
+  );
   api.route('/', reportsRoutes(createReportsService(db), signedIn));
   api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/tools', toolsRoutes(tools, signedIn));

@@ -30,6 +30,11 @@ import {
   ReviewInputSchema,
   SandboxCardPaymentSchema,
   SearchQuerySchema,
+  ShippingMethodInputSchema,
+  ShippingQuoteRequestSchema,
+  ShippingZoneInputSchema,
+  TaxRateInputSchema,
+  TaxRateKeySchema,
   ToolInputSchema,
   ToolListQuerySchema,
   ToolUpdateSchema,
@@ -39,6 +44,7 @@ import { type Kysely, sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { SEEDED } from '../db/migrations/0027-shipping-and-tax';
 import type { Database } from '../db/schema';
 import { describeEachDatabase } from '../test/databases';
 import { newPerson } from '../test/identity';
@@ -251,6 +257,93 @@ const cases: TextCase[] = [
     caller: 'customerA',
     params: (w) => ({ toolId: w.tool._id }),
     paramStatus: 404,
+  },
+  {
+    route: 'POST /api/shipping/quote',
+    caller: 'anonymous',
+    body: (w) => ({ country: 'US', region: 'NY', lines: [{ toolId: w.tool._id, quantity: 1 }] }),
+    schema: ShippingQuoteRequestSchema,
+  },
+  {
+    route: 'POST /api/shipping/zones',
+    caller: 'admin',
+    body: () => ({
+      name: 'Control zone',
+      countries: ['NO'],
+      restOfWorld: false,
+      refusedClasses: [],
+    }),
+    schema: ShippingZoneInputSchema,
+  },
+  {
+    route: 'PUT /api/shipping/zones/:id',
+    caller: 'admin',
+    params: () => ({ id: SEEDED.zones.uk }),
+    body: () => ({
+      name: 'United Kingdom',
+      countries: ['GB'],
+      restOfWorld: false,
+      refusedClasses: [],
+    }),
+    schema: ShippingZoneInputSchema,
+    paramStatus: 404,
+  },
+  {
+    route: 'DELETE /api/shipping/zones/:id',
+    caller: 'admin',
+    params: () => ({ id: SEEDED.zones.ca }),
+    paramStatus: 404,
+    accepted: 204,
+  },
+  {
+    route: 'POST /api/shipping/zones/:id/methods',
+    caller: 'admin',
+    params: () => ({ id: SEEDED.zones.uk }),
+    body: () => ({
+      name: 'Control post',
+      rateKind: 'flat',
+      price: 5,
+      minDays: 1,
+      maxDays: 2,
+      refusedClasses: [],
+    }),
+    schema: ShippingMethodInputSchema,
+    paramStatus: 404,
+  },
+  {
+    route: 'PUT /api/shipping/methods/:id',
+    caller: 'admin',
+    params: () => ({ id: SEEDED.methods.ukAir }),
+    body: () => ({
+      name: 'Air',
+      rateKind: 'flat',
+      price: 34.99,
+      minDays: 2,
+      maxDays: 4,
+      refusedClasses: ['lithium_battery'],
+    }),
+    schema: ShippingMethodInputSchema,
+    paramStatus: 404,
+  },
+  {
+    route: 'DELETE /api/shipping/methods/:id',
+    caller: 'admin',
+    params: () => ({ id: SEEDED.methods.euAir }),
+    paramStatus: 404,
+    accepted: 204,
+  },
+  {
+    route: 'PUT /api/shipping/tax-rates',
+    caller: 'admin',
+    body: () => ({ country: 'US', region: 'NY', name: 'Sales tax', rate: 4 }),
+    schema: TaxRateInputSchema,
+  },
+  {
+    route: 'DELETE /api/shipping/tax-rates',
+    caller: 'admin',
+    query: () => ({ country: 'US', region: 'WY' }),
+    schema: TaxRateKeySchema,
+    accepted: 204,
   },
   {
     route: 'GET /api/orders/export',
@@ -497,6 +590,10 @@ const noTextInput: Record<string, string> = {
   'GET /api/emails/failed': 'no input',
   'GET /api/dev/outbox': 'no input',
   'PUT /api/settings/low-stock': 'one whole number',
+  'GET /api/shipping/zones': 'no input',
+  'GET /api/shipping/tax-rates': 'no input',
+  'GET /api/settings/tax': 'no input',
+  'PUT /api/settings/tax': 'two booleans',
   'GET /api/payment-config': 'no input',
   'GET /api/summary': 'no input',
   'GET /api/categories': 'no input',

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Order, type PartImage, partSlug, type SavedAddress, type Tool } from '@shop/shared';
+import { SEEDED } from '../db/migrations/0027-shipping-and-tax';
 import { DELIVERY } from '../test/shop';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../test/identity';
 import type { TestApp } from '../test/test-app';
@@ -59,6 +60,16 @@ const guarded = (own: number, other: number, admin: number) => ({
   customerB: other,
   admin,
 });
+
+/** A shipping method an admin adds (`POST /api/shipping/zones/{id}/methods`). */
+const matrixMethod = {
+  name: 'Matrix post',
+  rateKind: 'flat',
+  price: 9.5,
+  minDays: 2,
+  maxDays: 4,
+  refusedClasses: [],
+};
 
 export const toolBody = {
   name: 'Matrix Tool',
@@ -286,6 +297,84 @@ export const matrix: Row[] = [
   {
     route: 'PUT /api/settings/low-stock',
     request: () => ({ path: '/api/settings/low-stock', body: { lowStockThreshold: 5 } }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'GET /api/shipping/zones',
+    request: () => ({ path: '/api/shipping/zones' }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'POST /api/shipping/zones',
+    request: () => ({
+      path: '/api/shipping/zones',
+      body: { name: 'Matrix zone', countries: ['NO'], restOfWorld: false, refusedClasses: [] },
+    }),
+    expected: guarded(403, 403, 201),
+  },
+  {
+    route: 'PUT /api/shipping/zones/:id',
+    request: () => ({
+      path: `/api/shipping/zones/${SEEDED.zones.uk}`,
+      body: { name: 'United Kingdom', countries: ['GB'], restOfWorld: false, refusedClasses: [] },
+    }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'DELETE /api/shipping/zones/:id',
+    request: () => ({ path: `/api/shipping/zones/${randomUUID()}` }),
+    expected: guarded(403, 403, 404),
+  },
+  {
+    route: 'POST /api/shipping/zones/:id/methods',
+    request: () => ({
+      path: `/api/shipping/zones/${SEEDED.zones.uk}/methods`,
+      body: matrixMethod,
+    }),
+    expected: guarded(403, 403, 201),
+  },
+  {
+    route: 'PUT /api/shipping/methods/:id',
+    request: () => ({
+      path: `/api/shipping/methods/${SEEDED.methods.ukAir}`,
+      body: { ...matrixMethod, name: 'Air', refusedClasses: ['lithium_battery'] },
+    }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'DELETE /api/shipping/methods/:id',
+    request: () => ({ path: `/api/shipping/methods/${randomUUID()}` }),
+    expected: guarded(403, 403, 404),
+  },
+  {
+    route: 'GET /api/shipping/tax-rates',
+    request: () => ({ path: '/api/shipping/tax-rates' }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'PUT /api/shipping/tax-rates',
+    request: () => ({
+      path: '/api/shipping/tax-rates',
+      body: { country: 'NO', name: 'VAT', rate: 25 },
+    }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'DELETE /api/shipping/tax-rates',
+    request: () => ({ path: '/api/shipping/tax-rates?country=IS' }),
+    expected: guarded(403, 403, 404),
+  },
+  {
+    route: 'GET /api/settings/tax',
+    request: () => ({ path: '/api/settings/tax' }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'PUT /api/settings/tax',
+    request: () => ({
+      path: '/api/settings/tax',
+      body: { pricesIncludeTax: false, taxShipping: true },
+    }),
     expected: guarded(403, 403, 200),
   },
   {

@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
                         path: paths.dashboard.importCatalogue,
                         lazy: lazyScreen(() => import('./routes/dashboard/import-catalogue')),
                       },
+                      {
+                        path: paths.dashboard.shipping,
+                        lazy: lazyScreen(() => import('./routes/dashboard/shipping')),
+                      },
                     ],
                   },
                 ],

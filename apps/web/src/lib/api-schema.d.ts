@@ -3595,6 +3595,1133 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/shipping/zones': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every shipping zone with its countries and its methods (admins) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The zones */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ShippingZone'][];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a shipping zone (admins)
+     * @description A country already in another zone, a second rest of the world, or a name another zone has (whatever its case) answer 409 CONFLICT naming what is in the way under its field.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            countries: string[];
+            restOfWorld: boolean;
+            refusedClasses: ('standard' | 'lithium_battery' | 'oversized')[];
+          };
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ShippingZone'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shipping/zones/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace a zone's name, countries, rest-of-the-world flag and refused classes (admins) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            countries: string[];
+            restOfWorld: boolean;
+            refusedClasses: ('standard' | 'lithium_battery' | 'oversized')[];
+          };
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ShippingZone'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Remove a zone and its methods; past orders keep the method they were sent by (admins) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shipping/zones/{id}/methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a shipping method to a zone (admins) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** @enum {string} */
+            rateKind: 'flat' | 'weight' | 'free_over';
+            price?: number;
+            freeOver?: number;
+            weightBands?: components['schemas']['WeightBand'][];
+            minDays: number;
+            maxDays: number;
+            refusedClasses: ('standard' | 'lithium_battery' | 'oversized')[];
+            position?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ShippingMethod'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shipping/methods/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace a method's name, rate rule, estimate, refused classes and position (admins) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** @enum {string} */
+            rateKind: 'flat' | 'weight' | 'free_over';
+            price?: number;
+            freeOver?: number;
+            weightBands?: components['schemas']['WeightBand'][];
+            minDays: number;
+            maxDays: number;
+            refusedClasses: ('standard' | 'lithium_battery' | 'oversized')[];
+            position?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Changed */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ShippingMethod'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Remove a shipping method; past orders keep its name and figures (admins) */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/shipping/tax-rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every tax rate, by country, the whole country before its regions (admins) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The rates */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TaxRate'][];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    /** Set the tax rate of a country or of one of its regions, replacing its rate (admins) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            country: string;
+            region?: string;
+            name: string;
+            rate: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Saved */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TaxRate'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Remove the tax rate of a country, or of one of its regions (admins) */
+    delete: {
+      parameters: {
+        query: {
+          country: string;
+          region?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Removed */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/settings/tax': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether prices include tax, and whether shipping is taxed (admins) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The settings */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TaxSettings'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    /** Set whether prices include tax, and whether shipping is taxed (admins) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['TaxSettings'];
+        };
+      };
+      responses: {
+        /** @description The new settings */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['TaxSettings'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/reports/sales': {
     parameters: {
       query?: never;
@@ -4525,6 +5652,8 @@ export interface paths {
             /** @enum {string} */
             condition?: 'new' | 'refurbished' | 'used' | 'compatible';
             weightGrams?: number;
+            /** @enum {string} */
+            shippingClass?: 'standard' | 'lithium_battery' | 'oversized';
             partNumbers?: components['schemas']['PartNumberInput'][];
             fits?: string[];
           };
@@ -4554,6 +5683,8 @@ export interface paths {
               /** @enum {string} */
               condition: 'new' | 'refurbished' | 'used' | 'compatible';
               weightGrams: number;
+              /** @enum {string} */
+              shippingClass: 'standard' | 'lithium_battery' | 'oversized';
               partNumbers: components['schemas']['PartNumber'][];
               message: string;
             };
@@ -4803,6 +5934,8 @@ export interface paths {
             /** @enum {string} */
             condition?: 'new' | 'refurbished' | 'used' | 'compatible';
             weightGrams?: number;
+            /** @enum {string} */
+            shippingClass?: 'standard' | 'lithium_battery' | 'oversized';
             partNumbers?: components['schemas']['PartNumberInput'][];
             fits?: string[];
           };
@@ -7156,6 +8289,47 @@ export interface components {
       shipping: number;
       shippingTax: number;
     };
+    ShippingZone: {
+      id: string;
+      name: string;
+      restOfWorld: boolean;
+      refusedClasses: ('standard' | 'lithium_battery' | 'oversized')[];
+      countries: {
+        code: string;
+        name: string;
+      }[];
+      methods: components['schemas']['ShippingMethod'][];
+    };
+    ShippingMethod: {
+      id: string;
+      zoneId: string;
+      name: string;
+      /** @enum {string} */
+      rateKind: 'flat' | 'weight' | 'free_over';
+      price: number;
+      freeOver: number | null;
+      weightBands: components['schemas']['WeightBand'][];
+      minDays: number;
+      maxDays: number;
+      refusedClasses: ('standard' | 'lithium_battery' | 'oversized')[];
+      position: number;
+    };
+    WeightBand: {
+      upToGrams: number;
+      price: number;
+    };
+    TaxRate: {
+      country: string;
+      countryName: string;
+      region: string;
+      regionName: string | null;
+      name: string;
+      rate: number;
+    };
+    TaxSettings: {
+      pricesIncludeTax: boolean;
+      taxShipping: boolean;
+    };
     SalesReport: {
       revenuePerDay: {
         /** Format: date */
@@ -7198,6 +8372,8 @@ export interface components {
       /** @enum {string} */
       condition: 'new' | 'refurbished' | 'used' | 'compatible';
       weightGrams: number;
+      /** @enum {string} */
+      shippingClass: 'standard' | 'lithium_battery' | 'oversized';
       partNumbers: components['schemas']['PartNumber'][];
       fitsCount: number;
     };
@@ -7224,6 +8400,8 @@ export interface components {
       /** @enum {string} */
       condition: 'new' | 'refurbished' | 'used' | 'compatible';
       weightGrams: number;
+      /** @enum {string} */
+      shippingClass: 'standard' | 'lithium_battery' | 'oversized';
       partNumbers: components['schemas']['PartNumber'][];
     };
     PartNumberInput: {
@@ -7285,6 +8463,8 @@ export interface components {
       /** @enum {string} */
       condition: 'new' | 'refurbished' | 'used' | 'compatible';
       weightGrams: number;
+      /** @enum {string} */
+      shippingClass: 'standard' | 'lithium_battery' | 'oversized';
       partNumbers: components['schemas']['PartNumber'][];
       fits: components['schemas']['FitsSummary'];
     };

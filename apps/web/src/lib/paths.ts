@@ -57,6 +57,8 @@ export const paths = {
     manageTools: '/dashboard/manageTools',
     /** The catalogue in bulk: laptop models or parts from a CSV file, and the current ones as CSV. */
     importCatalogue: '/dashboard/importCatalogue',
+    /** Shipping zones and their methods, tax rates and the tax settings (issue 35). */
+    shipping: '/dashboard/shipping',
   },
   /** The tools section of the home page (anchored as ourTools). */
   ourToolsAnchor: 'ourTools',

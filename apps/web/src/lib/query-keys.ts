@@ -89,6 +89,13 @@ export const queryKeys = {
   /** The admins' sales dashboard. */
   reports: { all: ['reports'] as const, sales: ['reports', 'sales'] as const },
   reviews: { all: ['reviews'] as const },
+  /** Shipping and tax (issue 35): the admins' zones with their methods, tax rates and settings. */
+  shipping: {
+    all: ['shipping'] as const,
+    zones: ['shipping', 'zones'] as const,
+    taxRates: ['shipping', 'tax-rates'] as const,
+    taxSettings: ['shipping', 'tax-settings'] as const,
+  },
   summary: { all: ['summary'] as const },
   /** All Users: `list` is one page, with its search and role. */
   users: { all: ['users'] as const, list: (query: object) => ['users', query] as const },

@@ -63,6 +63,7 @@ const tool = {
   brand: 'iFixit',
   condition: 'new',
   weightGrams: 40,
+  shippingClass: 'standard',
   partNumbers: [{ kind: 'mpn', maker: 'iFixit', number: 'IF145-T5' }],
 };
 const laptop = {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { destinationFields } from './address';
+import {
+  CountryCodeSchema,
+  countryName,
+  destinationFields,
+  isCountryCode,
+  regionsOf,
+} from './address';
 import { IdSchema } from './id';
 import { QuantitySchema } from './quantity';
+import { noControlCharacters } from './text';
 
 /**
  * Shipping and tax (issue 35). Parts carry a shipping class; admins group countries into zones
@@ -134,3 +141,284 @@ export type OrderShipping = z.infer<typeof OrderShippingSchema>;
 /** "3-5 days", "1 day": a method's delivery estimate as the buyer reads it. */
 export const deliveryEstimate = (minDays: number, maxDays: number) =>
   `${minDays === maxDays ? minDays : `${minDays}-${maxDays}`} ${maxDays === 1 ? 'day' : 'days'}`;
+
+/* ---------------------------------------------------------------------------------------------
+ * The back office (issue 35): admins keep the zones, their methods, the tax rates and the two
+ * tax settings. Money is dollars, as everywhere in the API; weights are grams.
+ * ------------------------------------------------------------------------------------------- */
+
+export const ZONE_NAME_MAX = 60;
+export const METHOD_NAME_MAX = 60;
+export const TAX_NAME_MAX = 30;
+/** The longest delivery estimate a method may give (the database's check agrees). */
+export const DELIVERY_DAYS_MAX = 120;
+export const WEIGHT_BANDS_MAX = 20;
+export const SHIPPING_PRICE_MAX = 10_000;
+export const METHOD_POSITION_MAX = 1000;
+
+/** Within a millionth of a whole number of `unit`s: 0.1 * 100 is 10.000000000000002. */
+const isWhole = (value: number, per: number) =>
+  Math.abs(value * per - Math.round(value * per)) < 1e-6;
+
+const adminText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .check(noControlCharacters(label))
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must have at most ${max} characters`);
+
+/** A shipping price in dollars: 0 (free) or more, whole cents. */
+const shippingMoney = (label: string) =>
+  z
+    .number({ error: `${label} is required` })
+    .min(0, `${label} must be at least 0`)
+    .max(SHIPPING_PRICE_MAX, `${label} must be at most ${SHIPPING_PRICE_MAX}`)
+    .refine((value) => isWhole(value, 100), { message: `${label} can have at most 2 decimals` });
+
+/** A set of shipping classes, each once. */
+const ShippingClassesSchema = z
+  .array(z.enum(SHIPPING_CLASSES, { error: 'Choose standard, lithium battery or oversized' }))
+  .refine((classes) => new Set(classes).size === classes.length, {
+    message: 'A class is listed twice',
+  });
+
+export const ShippingClassSchema = z.enum(SHIPPING_CLASSES, {
+  error: 'Shipping class must be standard, lithium battery or oversized',
+});
+
+/**
+ * A zone as an admin gives it: its name (unique whatever its case), its countries (each in one
+ * zone at most: the server says which zone has one already), whether it is the rest of the
+ * world (one zone at most), and the classes it refuses. What an admin sends replaces the zone.
+ */
+export const ShippingZoneInputSchema = z
+  .object({
+    name: adminText('Name', ZONE_NAME_MAX),
+    countries: z
+      .array(CountryCodeSchema, { error: 'Countries must be a list' })
+      .max(300, 'A zone can have at most 300 countries')
+      .superRefine((codes, ctx) => {
+        const seen = new Set<string>();
+        codes.forEach((code, index) => {
+          if (seen.has(code)) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [index],
+              message: `${countryName(code)} is listed twice`,
+            });
+          }
+          seen.add(code);
+        });
+      }),
+    restOfWorld: z.boolean({ error: 'Rest of the world must be true or false' }),
+    refusedClasses: ShippingClassesSchema,
+  })
+  .strict()
+  .superRefine((zone, ctx) => {
+    if (!zone.restOfWorld && zone.countries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['countries'],
+        message: 'Choose at least one country, or make it the rest of the world',
+      });
+    }
+  });
+export type ShippingZoneInput = z.infer<typeof ShippingZoneInputSchema>;
+
+/** A weight band: up to this many grams (inclusive), this price. */
+export const WeightBandSchema = z
+  .object({
+    upToGrams: z
+      .number({ error: 'Weight is required' })
+      .int('Weight must be a whole number of grams')
+      .min(1, 'Weight must be at least 1 gram')
+      .max(1_000_000, 'Weight must be at most 1000000 grams'),
+    price: shippingMoney('Price'),
+  })
+  .strict()
+  .meta({ id: 'WeightBand' });
+export type WeightBand = z.infer<typeof WeightBandSchema>;
+
+/**
+ * A method of a zone. `rateKind` says how its price is found: `flat` (`price`), `weight`
+ * (`weightBands`, each band from the previous one's weight to its own: the weights strictly
+ * increase, so bands neither overlap nor leave a gap; nothing heavier than the last), or
+ * `free_over` (`price` below `freeOver`, free from it). Days: the delivery estimate.
+ */
+export const ShippingMethodInputSchema = z
+  .object({
+    name: adminText('Name', METHOD_NAME_MAX),
+    rateKind: z.enum(RATE_KINDS, { error: 'Choose flat, by weight or free over an amount' }),
+    price: shippingMoney('Price').optional(),
+    freeOver: shippingMoney('Free over').optional(),
+    weightBands: z
+      .array(WeightBandSchema, { error: 'Weight bands must be a list' })
+      .max(WEIGHT_BANDS_MAX, `A method can have at most ${WEIGHT_BANDS_MAX} weight bands`)
+      .optional(),
+    minDays: z
+      .number({ error: 'Minimum days is required' })
+      .int('Minimum days must be a whole number')
+      .min(0, 'Minimum days must be at least 0')
+      .max(DELIVERY_DAYS_MAX, `Minimum days must be at most ${DELIVERY_DAYS_MAX}`),
+    maxDays: z
+      .number({ error: 'Maximum days is required' })
+      .int('Maximum days must be a whole number')
+      .min(0, 'Maximum days must be at least 0')
+      .max(DELIVERY_DAYS_MAX, `Maximum days must be at most ${DELIVERY_DAYS_MAX}`),
+    refusedClasses: ShippingClassesSchema,
+    position: z
+      .number({ error: 'Position must be a number' })
+      .int('Position must be a whole number')
+      .min(0, 'Position must be at least 0')
+      .max(METHOD_POSITION_MAX, `Position must be at most ${METHOD_POSITION_MAX}`)
+      .optional(),
+  })
+  .strict()
+  .superRefine((method, ctx) => {
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: 'custom', path, message });
+    if (method.maxDays < method.minDays) {
+      issue(['maxDays'], 'Maximum days must be at least the minimum days');
+    }
+    if (method.rateKind !== 'weight' && method.price === undefined) {
+      issue(['price'], 'Price is required');
+    }
+    if (method.rateKind === 'free_over') {
+      if (method.freeOver === undefined) issue(['freeOver'], 'Free over is required');
+      else if (method.freeOver <= 0) issue(['freeOver'], 'Free over must be above 0');
+    } else if (method.freeOver !== undefined) {
+      issue(['freeOver'], 'Free over is only for a method free over an amount');
+    }
+    if (method.rateKind === 'weight') {
+      const bands = method.weightBands ?? [];
+      if (bands.length === 0) issue(['weightBands'], 'Add at least one weight band');
+      bands.forEach((band, index) => {
+        const before = bands[index - 1];
+        if (before && band.upToGrams <= before.upToGrams) {
+          issue(
+            ['weightBands', index, 'upToGrams'],
+            `Each band must weigh more than the one before (${before.upToGrams} g)`,
+          );
+        }
+      });
+    } else if (method.weightBands !== undefined && method.weightBands.length > 0) {
+      issue(['weightBands'], 'Weight bands are only for a method priced by weight');
+    }
+  });
+export type ShippingMethodInput = z.infer<typeof ShippingMethodInputSchema>;
+
+/** A method as the back office reads it. */
+export const ShippingMethodSchema = z
+  .object({
+    id: z.string(),
+    zoneId: z.string(),
+    name: z.string(),
+    rateKind: z.enum(RATE_KINDS),
+    /** Flat: the price; free over: the price below the threshold; by weight: 0. */
+    price: z.number(),
+    freeOver: z.number().nullable(),
+    weightBands: z.array(WeightBandSchema),
+    minDays: z.number().int(),
+    maxDays: z.number().int(),
+    refusedClasses: z.array(z.enum(SHIPPING_CLASSES)),
+    position: z.number().int(),
+  })
+  .meta({ id: 'ShippingMethod' });
+export type ShippingMethod = z.infer<typeof ShippingMethodSchema>;
+
+/** A zone as the back office reads it: its countries by name, its methods in their order. */
+export const ShippingZoneSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    restOfWorld: z.boolean(),
+    refusedClasses: z.array(z.enum(SHIPPING_CLASSES)),
+    countries: z.array(z.object({ code: z.string(), name: z.string() })),
+    methods: z.array(ShippingMethodSchema),
+  })
+  .meta({ id: 'ShippingZone' });
+export type ShippingZone = z.infer<typeof ShippingZoneSchema>;
+
+export const TAX_RATE_MAX = 100;
+
+/**
+ * A tax rate as an admin gives it: for a whole country, or for one of its regions (US states,
+ * Canadian provinces, Australian states), in percent with up to 3 decimals (8.875). Saving the
+ * rate of a country and region that has one replaces it.
+ */
+export const TaxRateInputSchema = z
+  .object({
+    country: CountryCodeSchema,
+    region: z
+      .string({ error: 'Region must be text' })
+      .trim()
+      .toUpperCase()
+      .max(3, 'Choose a region from the list')
+      .optional(),
+    name: adminText('Name', TAX_NAME_MAX),
+    rate: z
+      .number({ error: 'Rate is required' })
+      .min(0, 'Rate must be at least 0')
+      .max(TAX_RATE_MAX, `Rate must be at most ${TAX_RATE_MAX}`)
+      .refine((value) => isWhole(value, 1000), { message: 'Rate can have at most 3 decimals' }),
+  })
+  .strict()
+  .superRefine((rate, ctx) => checkTaxRegion(rate, ctx));
+export type TaxRateInput = z.infer<typeof TaxRateInputSchema>;
+
+/** A region, where one is given, is one of the country's (only countries with regions have one). */
+function checkTaxRegion(
+  value: { country: string; region?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  const region = value.region ?? '';
+  if (region === '' || !isCountryCode(value.country)) return;
+  const regions = regionsOf(value.country);
+  if (!regions) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['region'],
+      message: `${countryName(value.country)} has no regions: leave Region empty`,
+    });
+  } else if (!regions.regions.some((r) => r.code === region)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['region'],
+      message: `Choose a ${regions.label.toLowerCase()} of ${countryName(value.country)} from the list`,
+    });
+  }
+}
+
+/** `DELETE /api/shipping/tax-rates?country=&region=`: the rate to remove. */
+export const TaxRateKeySchema = z
+  .object({
+    country: CountryCodeSchema,
+    region: z.string().trim().toUpperCase().max(3, 'Choose a region from the list').optional(),
+  })
+  .strict()
+  .superRefine((key, ctx) => checkTaxRegion(key, ctx));
+export type TaxRateKey = z.infer<typeof TaxRateKeySchema>;
+
+export const TaxRateSchema = z
+  .object({
+    country: z.string(),
+    countryName: z.string(),
+    /** '' for the whole country. */
+    region: z.string(),
+    regionName: z.string().nullable(),
+    name: z.string(),
+    rate: z.number(),
+  })
+  .meta({ id: 'TaxRate' });
+export type TaxRate = z.infer<typeof TaxRateSchema>;
+
+/** The shop's tax settings: whether prices are entered with tax, and whether shipping is taxed. */
+export const TaxSettingsSchema = z
+  .object({
+    pricesIncludeTax: z.boolean({ error: 'Prices include tax must be true or false' }),
+    taxShipping: z.boolean({ error: 'Tax shipping must be true or false' }),
+  })
+  .strict()
+  .meta({ id: 'TaxSettings' });
+export type TaxSettings = z.infer<typeof TaxSettingsSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT } from '../constants';
 import { clampLimit, pagingFields } from './paging';
 import { normalisePartNumber, PART_CONDITIONS, PART_NUMBER_KINDS } from './part';
+import { SHIPPING_CLASSES, ShippingClassSchema } from './shipping';
 import { noControlCharacters } from './text';
 
 /** A number printed on a part or listed by its maker, as typed. */
@@ -28,6 +29,8 @@ export const ToolSchema = z
     brand: z.string(),
     condition: z.enum(PART_CONDITIONS),
     weightGrams: z.number().int(),
+    /** How it travels (issue 35): standard, lithium battery or oversized. */
+    shippingClass: z.enum(SHIPPING_CLASSES),
     partNumbers: z.array(PartNumberSchema),
   })
   .meta({ id: 'Tool' });
@@ -206,7 +209,8 @@ export const FitsInputSchema = z
 
 /**
  * The parts catalogue's fields of a tool, each optional (issue 33): what is not sent stays as it
- * is (a new tool gets the next SKU, "Other parts", "Generic", new, 0 g). `partNumbers` and
+ * is (a new tool gets the next SKU, "Other parts", "Generic", new, 0 g, standard shipping; a
+ * battery is a lithium battery unless said to be oversized: migration 0027's trigger). `partNumbers` and
  * `fits` replace the whole set when sent.
  */
 const partFields = {
@@ -215,6 +219,7 @@ const partFields = {
   brand: PartBrandSchema.optional(),
   condition: PartConditionSchema.optional(),
   weightGrams: WeightGramsSchema.optional(),
+  shippingClass: ShippingClassSchema.optional(),
   partNumbers: PartNumbersInputSchema.optional(),
   fits: FitsInputSchema.optional(),
 };

@@ -19,6 +19,7 @@ const part = (changes: Partial<PartPage['part']> = {}): PartPage => ({
     brand: 'Lenovo',
     condition: 'refurbished',
     weightGrams: 245,
+    shippingClass: 'lithium_battery',
     partNumbers: [
       { kind: 'fru', maker: 'Lenovo', number: '01AV419' },
       { kind: 'mpn', maker: 'Lenovo', number: 'SB10K97576' },

@@ -47,6 +47,7 @@ export function toTool(row: CatalogueRow): Tool {
     brand: row.brand,
     condition: row.condition,
     weightGrams: row.weight_grams,
+    shippingClass: row.shipping_class,
     partNumbers: row.part_numbers,
   };
 }
@@ -77,7 +78,14 @@ const isSkuTaken = (error: unknown) =>
 /** The parts catalogue's fields a write may carry (issue 33), the same on create and update. */
 type PartFields = Pick<
   ToolInput,
-  'sku' | 'category' | 'brand' | 'condition' | 'weightGrams' | 'partNumbers' | 'fits'
+  | 'sku'
+  | 'category'
+  | 'brand'
+  | 'condition'
+  | 'weightGrams'
+  | 'shippingClass'
+  | 'partNumbers'
+  | 'fits'
 >;
 
 /** The part type's id for its slug; an unknown slug is refused by name. */
@@ -116,6 +124,7 @@ const partColumns = (fields: PartFields, categoryId: string | undefined) => ({
   brand: fields.brand,
   condition: fields.condition,
   weight_grams: fields.weightGrams,
+  shipping_class: fields.shippingClass,
 });
 
 /** Replaces the part's numbers and the models it fits, each set only when it was sent. */

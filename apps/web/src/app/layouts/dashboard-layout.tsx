@@ -17,6 +17,7 @@ const adminLinks = [
   { to: paths.dashboard.manageAllOrders, label: 'Manage All Orders' },
   { to: paths.dashboard.manageTools, label: 'Manage Tools' },
   { to: paths.dashboard.importCatalogue, label: 'Import catalogue' },
+  { to: paths.dashboard.shipping, label: 'Shipping and tax' },
 ];
 
 /** The sidebar's links by role (docs/product.md); `onChoose` runs when one is chosen. */

@@ -2,6 +2,8 @@ import {
   type Category,
   PART_BRAND_MAX,
   PART_CONDITIONS,
+  SHIPPING_CLASSES,
+  shippingClassLabels,
   SKU_MAX,
   WEIGHT_GRAMS_MAX,
 } from '@shop/shared';
@@ -32,7 +34,8 @@ interface PartDetailsFieldsProps {
 }
 
 /**
- * SKU, part type, brand, condition, weight, part numbers and the models it fits: the fields of
+ * SKU, part type, brand, condition, weight, shipping class (issue 35), part numbers and the
+ * models it fits: the fields of
  * the shared schemas beyond the spec's, inside the form's `FormProvider`.
  */
 export function PartDetailsFields({ mode, current, fitment }: PartDetailsFieldsProps) {
@@ -93,6 +96,30 @@ export function PartDetailsFields({ mode, current, fitment }: PartDetailsFieldsP
           adding ? { setValueAs: emptyAsUnsetNumber } : { valueAsNumber: true },
         )}
       />
+      <FormField
+        label="Shipping class"
+        hint={
+          adding
+            ? 'Not chosen: standard, or lithium battery for a battery'
+            : 'Which shipping methods and zones can carry it'
+        }
+        error={errorOf('shippingClass')}
+      >
+        {(control) => (
+          <select
+            className="select w-full"
+            {...control}
+            {...register('shippingClass', adding ? { setValueAs: emptyAsUnset } : {})}
+          >
+            {adding && <option value="">Not chosen</option>}
+            {SHIPPING_CLASSES.map((shippingClass) => (
+              <option key={shippingClass} value={shippingClass}>
+                {shippingClassLabels[shippingClass]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <div className="sm:col-span-2">
         <PartNumbersField />
       </div>

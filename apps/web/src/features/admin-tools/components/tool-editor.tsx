@@ -50,6 +50,7 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
       brand: tool.brand,
       condition: tool.condition,
       weightGrams: tool.weightGrams,
+      shippingClass: tool.shippingClass,
       partNumbers: tool.partNumbers.map(({ kind, maker, number }) => ({ kind, maker, number })),
     },
   });

@@ -15,6 +15,7 @@ const tool: Tool = {
   brand: 'Arctis',
   condition: 'new',
   weightGrams: 12,
+  shippingClass: 'standard',
   partNumbers: [
     { kind: 'mpn', maker: 'Arctis', number: 'MX-4' },
     { kind: 'oem', maker: 'Dell', number: '0X1Y2' },
@@ -30,6 +31,7 @@ const unchanged: EditableTool = {
   brand: 'Arctis',
   condition: 'new',
   weightGrams: 12,
+  shippingClass: 'standard',
   partNumbers: tool.partNumbers,
   fits: ['lenovo-thinkpad-t480', 'dell-latitude-7490'],
 };
@@ -84,6 +86,9 @@ describe('changedFields', () => {
         fitted,
       ),
     ).toEqual({ category: 'other', brand: 'Noctua', condition: 'used' });
+    expect(changedFields(tool, { ...unchanged, shippingClass: 'oversized' }, fitted)).toEqual({
+      shippingClass: 'oversized',
+    });
   });
 
   it('sends the whole set of part numbers when one of them changed', () => {

@@ -46,6 +46,8 @@ export function changedFields(
     changes.condition = values.condition;
   if (values.weightGrams !== undefined && values.weightGrams !== tool.weightGrams)
     changes.weightGrams = values.weightGrams;
+  if (values.shippingClass !== undefined && values.shippingClass !== tool.shippingClass)
+    changes.shippingClass = values.shippingClass;
   if (
     values.partNumbers !== undefined &&
     !sameSet(values.partNumbers.map(partNumberKey), tool.partNumbers.map(partNumberKey))

@@ -3,7 +3,14 @@ import type { ToolInput } from '@shop/shared';
 /** The part details of a tool as Add Tool and the editor hold them (issue 33). */
 export type PartDetailsValues = Pick<
   ToolInput,
-  'sku' | 'category' | 'brand' | 'condition' | 'weightGrams' | 'partNumbers' | 'fits'
+  | 'sku'
+  | 'category'
+  | 'brand'
+  | 'condition'
+  | 'weightGrams'
+  | 'shippingClass'
+  | 'partNumbers'
+  | 'fits'
 >;
 
 /** The part details the API may name in a refusal: each message goes under its field. */
@@ -13,6 +20,7 @@ export const partDetailsServerFields = [
   'brand',
   'condition',
   'weightGrams',
+  'shippingClass',
   'partNumbers',
   'fits',
 ] as const;

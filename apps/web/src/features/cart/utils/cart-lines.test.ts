@@ -15,6 +15,7 @@ const tool: Tool = {
   brand: 'Arctis',
   condition: 'new',
   weightGrams: 12,
+  shippingClass: 'standard',
   partNumbers: [],
 };
 const stored = {

@@ -1,0 +1,20 @@
+import { ShippingZones } from '../../../features/admin-shipping/components/shipping-zones';
+import { TaxRates } from '../../../features/admin-shipping/components/tax-rates';
+import { TaxSettingsForm } from '../../../features/admin-shipping/components/tax-settings-form';
+import { DashboardScreen } from './dashboard-screen';
+
+/** Shipping and tax (admins): where parts go and how, what they cost there, and the tax. */
+export default function ShippingRoute() {
+  return (
+    <DashboardScreen
+      title="Shipping and tax"
+      intro="Group countries into zones, give each zone its methods and prices, and set the tax of each country."
+    >
+      <div className="flex flex-col gap-10">
+        <ShippingZones />
+        <TaxRates />
+        <TaxSettingsForm />
+      </div>
+    </DashboardScreen>
+  );
+}
