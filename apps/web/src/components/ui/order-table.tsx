@@ -7,6 +7,7 @@ import { type DataColumn, DataTable } from './data-table';
 import { EmailAddress } from './email-address';
 import { OrderDate } from './order-date';
 import { OrderTools } from './order-lines';
+import { OrderFigures, ShipToAddress, destinationText } from './order-figures';
 
 const neededBy = (order: Order) => (order.neededBy ? formatCalendarDay(order.neededBy) : '—');
 
@@ -43,6 +44,11 @@ export function OrderTable({
       cell: (order) => (
         <div className="flex flex-col items-start gap-1">
           <OrderTools order={order} />
+          {!everyone && order.shipTo && (
+            <span className="text-base-content/70 text-xs whitespace-pre-line">
+              To {destinationText(order.shipTo)}
+            </span>
+          )}
           {/* The page of an order of several tools; a one-tool row keeps its one link (Pay). */}
           {order.lines.length > 1 && (
             <Link
@@ -61,14 +67,19 @@ export function OrderTable({
       header: 'Price',
       align: 'end',
       className: 'whitespace-nowrap',
-      cell: (order) => formatMoney(order.price),
+      cell: (order) => (
+        <div className="flex flex-col items-end gap-0.5">
+          <span>{formatMoney(order.price)}</span>
+          <OrderFigures order={order} compact />
+        </div>
+      ),
     },
     ...(everyone
       ? [
           {
             header: 'Address',
             className: 'whitespace-pre-line break-words',
-            cell: (order: Order) => order.address,
+            cell: (order: Order) => <ShipToAddress order={order} />,
           },
           { header: 'Needed by', className: 'whitespace-nowrap', cell: neededBy },
         ]

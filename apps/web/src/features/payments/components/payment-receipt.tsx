@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { OrderDate } from '../../../components/ui/order-date';
 import { OrderTools } from '../../../components/ui/order-lines';
+import { OrderFigures, ShipToAddress } from '../../../components/ui/order-figures';
 import { formatCalendarDay, formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PaymentSuccess } from './payment-success';
@@ -48,7 +49,10 @@ export function PaymentReceipt({ order, paidNow, isBuyer }: PaymentReceiptProps)
             {order.unitPrice !== null && <> × {formatMoney(order.unitPrice)}</>}
           </dd>
           <dt className="font-semibold">Amount paid</dt>
-          <dd className="font-semibold">{formatMoney(order.price)}</dd>
+          <dd className="flex flex-col gap-1">
+            <span className="font-semibold">{formatMoney(order.price)}</span>
+            <OrderFigures order={order} />
+          </dd>
           {transactionId && !paidNow && (
             <>
               <dt className="font-semibold">Transaction id</dt>
@@ -66,7 +70,9 @@ export function PaymentReceipt({ order, paidNow, isBuyer }: PaymentReceiptProps)
             </>
           )}
           <dt className="font-semibold">Deliver to</dt>
-          <dd className="break-words whitespace-pre-line">{order.address}</dd>
+          <dd>
+            <ShipToAddress order={order} />
+          </dd>
         </dl>
         {isBuyer && (
           <Link to={paths.dashboard.orders} className="btn btn-primary btn-sm self-start">

@@ -1,0 +1,78 @@
+import { deliveryEstimate, formatMoney, type Order, regionsOf } from '@shop/shared';
+
+type Figured = Pick<Order, 'totals' | 'shipping' | 'lines' | 'shipTo'>;
+
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
+
+/** "Tax (19%)" when every line paid one rate, else "Tax". */
+export function taxName(order: Figured) {
+  const rates = new Set(order.lines.map((line) => line.taxRate));
+  const [rate] = rates;
+  return rates.size === 1 && rate !== undefined ? `Tax (${percentFormat.format(rate)}%)` : 'Tax';
+}
+
+/** "Ground, 3-5 days": how the order travels. */
+export const shippingMethodText = (shipping: NonNullable<Order['shipping']>) =>
+  `${shipping.method}, ${deliveryEstimate(shipping.minDays, shipping.maxDays)}`;
+
+/**
+ * The city, region, postal code and country an order goes to, on lines as a label reads:
+ * "Portland, Oregon 97204" then "United States".
+ */
+export function destinationText(shipTo: NonNullable<Order['shipTo']>) {
+  const region = shipTo.region
+    ? (regionsOf(shipTo.country)?.regions.find((r) => r.code === shipTo.region)?.name ??
+      shipTo.region)
+    : null;
+  const place = [shipTo.city, [region, shipTo.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  return `${place}\n${shipTo.countryName}`;
+}
+
+/**
+ * Where an order goes: its recipient, the address as typed and the destination's city, region,
+ * postal code and country; an order from before shipping was charged has the address alone.
+ */
+export function ShipToAddress({ order }: { order: Pick<Order, 'address' | 'shipTo'> }) {
+  const { shipTo } = order;
+  return (
+    <span className="break-words whitespace-pre-line">
+      {shipTo ? `${shipTo.recipient}\n${order.address}\n${destinationText(shipTo)}` : order.address}
+    </span>
+  );
+}
+
+/**
+ * What an order costs, part by part: subtotal, shipping (its method and estimate), tax and
+ * total. Shown for orders placed with shipping (`shipTo` set); older ones have their price only.
+ * `compact` (a list's price cell, the total above it): small, without the total.
+ */
+export function OrderFigures({ order, compact = false }: { order: Figured; compact?: boolean }) {
+  if (!order.shipTo) return null;
+  const { totals, shipping } = order;
+  const included = totals.pricesIncludeTax ? 'incl. ' : '';
+  return (
+    <dl
+      className={`grid grid-cols-[auto_auto] justify-start gap-x-3 ${compact ? 'text-base-content/70 text-xs' : 'gap-y-1 text-sm'}`}
+    >
+      <dt>Subtotal</dt>
+      <dd className="text-end tabular-nums">{formatMoney(totals.subtotal)}</dd>
+      <dt>Shipping{shipping ? ` (${shippingMethodText(shipping)})` : ''}</dt>
+      <dd className="text-end tabular-nums">
+        {totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}
+      </dd>
+      <dt>{taxName(order)}</dt>
+      <dd className="text-end tabular-nums">
+        {included}
+        {formatMoney(totals.tax)}
+      </dd>
+      {!compact && (
+        <>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-end font-semibold tabular-nums">{formatMoney(totals.total)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
