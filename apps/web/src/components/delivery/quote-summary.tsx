@@ -18,7 +18,9 @@ export function QuoteSummary({ quote, chosen, subtotal, working = false }: Quote
       <dl className="flex flex-col gap-1">
         <div className="flex justify-between gap-4">
           <dt>Subtotal</dt>
-          <dd className="tabular-nums">{formatMoney(chosen?.subtotal ?? subtotal)}</dd>
+          <dd className="tabular-nums" data-testid="order-subtotal">
+            {formatMoney(chosen?.subtotal ?? subtotal)}
+          </dd>
         </div>
         {chosen && quote && (
           <>

@@ -44,33 +44,46 @@ export function ShipToAddress({ order }: { order: Pick<Order, 'address' | 'shipT
 }
 
 /**
- * What an order costs, part by part: subtotal, shipping (its method and estimate), tax and
- * total. Shown for orders placed with shipping (`shipTo` set); older ones have their price only.
- * `compact` (a list's price cell, the total above it): small, without the total.
+ * The parts of an order's price as a description list's rows (subtotal, shipping with its
+ * method and estimate, or its method alone when `short`, tax), for a list that goes on with the total: nothing for orders placed
+ * before shipping was charged (`shipTo` null), whose price is all there is.
  */
-export function OrderFigures({ order, compact = false }: { order: Figured; compact?: boolean }) {
+export function OrderFigureRows({ order, short = false }: { order: Figured; short?: boolean }) {
   if (!order.shipTo) return null;
   const { totals, shipping } = order;
-  const included = totals.pricesIncludeTax ? 'incl. ' : '';
+  const method = shipping && (short ? shipping.method : shippingMethodText(shipping));
   return (
-    <dl
-      className={`grid grid-cols-[auto_auto] justify-start gap-x-3 ${compact ? 'text-base-content/70 text-xs' : 'gap-y-1 text-sm'}`}
-    >
+    <>
       <dt>Subtotal</dt>
-      <dd className="text-end tabular-nums">{formatMoney(totals.subtotal)}</dd>
-      <dt>Shipping{shipping ? ` (${shippingMethodText(shipping)})` : ''}</dt>
-      <dd className="text-end tabular-nums">
+      <dd className="tabular-nums">{formatMoney(totals.subtotal)}</dd>
+      <dt>Shipping{method ? ` (${method})` : ''}</dt>
+      <dd className="tabular-nums">
         {totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}
       </dd>
       <dt>{taxName(order)}</dt>
-      <dd className="text-end tabular-nums">
-        {included}
+      <dd className="tabular-nums">
+        {totals.pricesIncludeTax ? 'incl. ' : ''}
         {formatMoney(totals.tax)}
       </dd>
+    </>
+  );
+}
+
+/**
+ * What an order costs, part by part: subtotal, shipping, tax and total, for orders placed with
+ * shipping. `compact` (a list's price cell, the total above it): small, without the total.
+ */
+export function OrderFigures({ order, compact = false }: { order: Figured; compact?: boolean }) {
+  if (!order.shipTo) return null;
+  return (
+    <dl
+      className={`grid grid-cols-[auto_auto] justify-start gap-x-3 [&>dd]:text-end ${compact ? 'text-base-content/70 text-xs' : 'gap-y-1 text-sm'}`}
+    >
+      <OrderFigureRows order={order} short={compact} />
       {!compact && (
         <>
           <dt className="font-semibold">Total</dt>
-          <dd className="text-end font-semibold tabular-nums">{formatMoney(totals.total)}</dd>
+          <dd className="font-semibold tabular-nums">{formatMoney(order.totals.total)}</dd>
         </>
       )}
     </dl>

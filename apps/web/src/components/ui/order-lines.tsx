@@ -73,13 +73,15 @@ export function OrderLinesTable({
               <th scope="row" colSpan={3} className="text-end font-normal">
                 Subtotal
               </th>
-              <td className="text-end whitespace-nowrap">{formatMoney(totals.subtotal)}</td>
+              <td className="text-end font-normal whitespace-nowrap">
+                {formatMoney(totals.subtotal)}
+              </td>
             </tr>
             <tr>
               <th scope="row" colSpan={3} className="text-end font-normal">
                 Shipping{shipping ? ` (${shippingMethodText(shipping)})` : ''}
               </th>
-              <td className="text-end whitespace-nowrap">
+              <td className="text-end font-normal whitespace-nowrap">
                 {totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}
               </td>
             </tr>
@@ -87,7 +89,7 @@ export function OrderLinesTable({
               <th scope="row" colSpan={3} className="text-end font-normal">
                 {taxName(order)}
               </th>
-              <td className="text-end whitespace-nowrap">
+              <td className="text-end font-normal whitespace-nowrap">
                 {included}
                 {formatMoney(totals.tax)}
               </td>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { OrderDate } from '../../../components/ui/order-date';
 import { OrderTools } from '../../../components/ui/order-lines';
-import { OrderFigures, ShipToAddress } from '../../../components/ui/order-figures';
+import { OrderFigureRows, ShipToAddress } from '../../../components/ui/order-figures';
 import { formatCalendarDay, formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PaymentSuccess } from './payment-success';
@@ -48,11 +48,9 @@ export function PaymentReceipt({ order, paidNow, isBuyer }: PaymentReceiptProps)
             {formatCount(order.quantity)}
             {order.unitPrice !== null && <> × {formatMoney(order.unitPrice)}</>}
           </dd>
+          <OrderFigureRows order={order} />
           <dt className="font-semibold">Amount paid</dt>
-          <dd className="flex flex-col gap-1">
-            <span className="font-semibold">{formatMoney(order.price)}</span>
-            <OrderFigures order={order} />
-          </dd>
+          <dd className="font-semibold">{formatMoney(order.price)}</dd>
           {transactionId && !paidNow && (
             <>
               <dt className="font-semibold">Transaction id</dt>
