@@ -105,7 +105,7 @@ export async function firstMethodTo(
   const { status, body } = await callApi<ShippingQuote>(page, 'POST', '/api/shipping/quote', {
     country: destination.country,
     ...(destination.region ? { region: destination.region } : {}),
-    lines,
+    lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
   });
   expect(status, JSON.stringify(body)).toBe(200);
   const [first] = body.options;

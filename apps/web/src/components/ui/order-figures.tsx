@@ -45,13 +45,13 @@ export function ShipToAddress({ order }: { order: Pick<Order, 'address' | 'shipT
 
 /**
  * The parts of an order's price as a description list's rows (subtotal, shipping with its
- * method and estimate, or its method alone when `short`, tax), for a list that goes on with the total: nothing for orders placed
+ * method and estimate, tax), for a list that goes on with the total: nothing for orders placed
  * before shipping was charged (`shipTo` null), whose price is all there is.
  */
-export function OrderFigureRows({ order, short = false }: { order: Figured; short?: boolean }) {
+export function OrderFigureRows({ order }: { order: Figured }) {
   if (!order.shipTo) return null;
   const { totals, shipping } = order;
-  const method = shipping && (short ? shipping.method : shippingMethodText(shipping));
+  const method = shipping && shippingMethodText(shipping);
   return (
     <>
       <dt>Subtotal</dt>
@@ -71,21 +71,42 @@ export function OrderFigureRows({ order, short = false }: { order: Figured; shor
 
 /**
  * What an order costs, part by part: subtotal, shipping, tax and total, for orders placed with
- * shipping. `compact` (a list's price cell, the total above it): small, without the total.
+ * shipping; nothing for older ones.
  */
-export function OrderFigures({ order, compact = false }: { order: Figured; compact?: boolean }) {
+export function OrderFigures({ order }: { order: Figured }) {
   if (!order.shipTo) return null;
   return (
-    <dl
-      className={`grid grid-cols-[auto_auto] justify-start gap-x-3 [&>dd]:text-end ${compact ? 'text-base-content/70 text-xs' : 'gap-y-1 text-sm'}`}
-    >
-      <OrderFigureRows order={order} short={compact} />
-      {!compact && (
-        <>
-          <dt className="font-semibold">Total</dt>
-          <dd className="font-semibold tabular-nums">{formatMoney(order.totals.total)}</dd>
-        </>
-      )}
+    <dl className="grid grid-cols-[auto_auto] justify-start gap-x-3 gap-y-1 text-sm [&>dd]:text-end">
+      <OrderFigureRows order={order} />
+      <dt className="font-semibold">Total</dt>
+      <dd className="font-semibold tabular-nums">{formatMoney(order.totals.total)}</dd>
     </dl>
+  );
+}
+
+/**
+ * The same parts, small, for a list's price cell under the total: a list of its own rather than
+ * terms, as the list's cards already are a description list.
+ */
+export function OrderFiguresBrief({ order }: { order: Figured }) {
+  if (!order.shipTo) return null;
+  const { totals, shipping } = order;
+  const parts = [
+    ['Subtotal', formatMoney(totals.subtotal)],
+    [
+      `Shipping${shipping ? ` (${shipping.method})` : ''}`,
+      totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping),
+    ],
+    [taxName(order), `${totals.pricesIncludeTax ? 'incl. ' : ''}${formatMoney(totals.tax)}`],
+  ];
+  return (
+    <ul className="text-base-content/70 flex flex-col text-xs">
+      {parts.map(([label, amount]) => (
+        <li key={label} className="flex justify-between gap-3">
+          <span>{label}</span>
+          <span className="tabular-nums">{amount}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

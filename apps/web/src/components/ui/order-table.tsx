@@ -7,7 +7,7 @@ import { type DataColumn, DataTable } from './data-table';
 import { EmailAddress } from './email-address';
 import { OrderDate } from './order-date';
 import { OrderTools } from './order-lines';
-import { OrderFigures, ShipToAddress, destinationText } from './order-figures';
+import { OrderFiguresBrief, ShipToAddress, destinationText } from './order-figures';
 
 const neededBy = (order: Order) => (order.neededBy ? formatCalendarDay(order.neededBy) : '—');
 
@@ -68,9 +68,9 @@ export function OrderTable({
       align: 'end',
       className: 'whitespace-nowrap',
       cell: (order) => (
-        <div className="flex flex-col items-end gap-0.5">
+        <div className="flex flex-col gap-0.5">
           <span>{formatMoney(order.price)}</span>
-          <OrderFigures order={order} compact />
+          <OrderFiguresBrief order={order} />
         </div>
       ),
     },
