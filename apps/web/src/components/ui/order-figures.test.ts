@@ -11,8 +11,8 @@ const shipTo = {
 };
 
 describe('destinationText', () => {
-  it('names the region and the country in full', () => {
-    expect(destinationText(shipTo)).toBe('Portland, Oregon 97204\nUnited States');
+  it('names the region by its code and the country in full', () => {
+    expect(destinationText(shipTo)).toBe('Portland, OR 97204\nUnited States');
   });
 
   it('leaves out what the country has not', () => {

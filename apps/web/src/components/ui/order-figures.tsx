@@ -1,4 +1,4 @@
-import { deliveryEstimate, formatMoney, type Order, regionsOf } from '@shop/shared';
+import { deliveryEstimate, formatMoney, type Order } from '@shop/shared';
 
 type Figured = Pick<Order, 'totals' | 'shipping' | 'lines' | 'shipTo'>;
 
@@ -16,15 +16,12 @@ export const shippingMethodText = (shipping: NonNullable<Order['shipping']>) =>
   `${shipping.method}, ${deliveryEstimate(shipping.minDays, shipping.maxDays)}`;
 
 /**
- * The city, region, postal code and country an order goes to, on lines as a label reads:
- * "Portland, Oregon 97204" then "United States".
+ * The city, region, postal code and country an order goes to, on lines as a label reads them:
+ * "Portland, OR 97204" then "United States". The region by its code, as addresses write it (and
+ * the lists need not load every country's regions).
  */
 export function destinationText(shipTo: NonNullable<Order['shipTo']>) {
-  const region = shipTo.region
-    ? (regionsOf(shipTo.country)?.regions.find((r) => r.code === shipTo.region)?.name ??
-      shipTo.region)
-    : null;
-  const place = [shipTo.city, [region, shipTo.postalCode].filter(Boolean).join(' ')]
+  const place = [shipTo.city, [shipTo.region, shipTo.postalCode].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
   return `${place}\n${shipTo.countryName}`;
@@ -102,9 +99,9 @@ export function OrderFiguresBrief({ order }: { order: Figured }) {
   return (
     <ul className="text-base-content/70 flex flex-col text-xs">
       {parts.map(([label, amount]) => (
-        <li key={label} className="flex justify-between gap-3">
-          <span>{label}</span>
-          <span className="tabular-nums">{amount}</span>
+        // Wraps between its label and amount: a list's column stays narrow.
+        <li key={label}>
+          {label} <span className="whitespace-nowrap tabular-nums">{amount}</span>
         </li>
       ))}
     </ul>

@@ -66,10 +66,9 @@ export function OrderTable({
     {
       header: 'Price',
       align: 'end',
-      className: 'whitespace-nowrap',
       cell: (order) => (
         <div className="flex flex-col gap-0.5">
-          <span>{formatMoney(order.price)}</span>
+          <span className="whitespace-nowrap">{formatMoney(order.price)}</span>
           <OrderFiguresBrief order={order} />
         </div>
       ),
