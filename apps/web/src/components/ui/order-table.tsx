@@ -67,7 +67,8 @@ export function OrderTable({
       header: 'Price',
       align: 'end',
       cell: (order) => (
-        <div className="flex flex-col gap-0.5">
+        // Wide enough for "Subtotal $ 39.95" on a line, narrow enough to keep the list a table.
+        <div className="flex min-w-24 flex-col gap-0.5">
           <span className="whitespace-nowrap">{formatMoney(order.price)}</span>
           <OrderFiguresBrief order={order} />
         </div>
