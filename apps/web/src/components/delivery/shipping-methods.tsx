@@ -68,7 +68,7 @@ export function ShippingMethods({ delivery }: { delivery: DeliveryQuote }) {
         {shown.options.map((option) => (
           <label
             key={option.methodId}
-            className="rounded-box border-base-300 has-checked:border-primary has-checked:bg-primary/5 flex cursor-pointer items-start gap-3 border px-3 py-2"
+            className="rounded-box border-base-300 has-checked:border-primary has-checked:bg-primary/5 flex cursor-pointer items-start gap-3 border px-3 py-2 text-sm"
           >
             <input
               type="radio"
@@ -82,7 +82,7 @@ export function ShippingMethods({ delivery }: { delivery: DeliveryQuote }) {
                 <span className="font-semibold">{option.name}</span>
                 <span className="tabular-nums">{shippingPrice(option)}</span>
               </span>
-              <span className="text-base-content/70 text-sm">
+              <span className="text-base-content/70 text-xs">
                 {deliveryEstimate(option.minDays, option.maxDays)}
                 {' · '}
                 {taxLabel(shown)}: {option.pricesIncludeTax ? 'incl. ' : ''}
