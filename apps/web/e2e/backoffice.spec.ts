@@ -9,7 +9,7 @@ import {
   storedToken,
   uniqueEmail,
 } from './support/accounts';
-import { expectAccessible } from './support/orders';
+import { expectAccessible, firstMethodTo, oregonDelivery } from './support/orders';
 
 /** The base URL of the run (playwright.config.ts always sets it). */
 function origin(baseURL: string | undefined): string {
@@ -358,9 +358,15 @@ test.describe('Add Tool and Manage Tools', () => {
       uniqueToolName('Sold Tool'),
     );
     const buyer = await otherCustomer(browser, origin(baseURL), 'Retire Buyer');
+    const method = await firstMethodTo(page, [{ toolId: tool._id, quantity: 1 }]);
     const order = await buyer.context.request.post('/api/purchase', {
       headers: bearer(buyer.token),
-      data: { toolId: tool._id, quantity: 1, phone: '+1 555 0100', address: '1 Main St' },
+      data: {
+        toolId: tool._id,
+        quantity: 1,
+        address: '1 Main St',
+        ...oregonDelivery(method.methodId),
+      },
     });
     expect(order.status()).toBe(201);
     await buyer.context.close();

@@ -8,10 +8,12 @@ import {
   cancelOrderViaApi,
   expectAccessible,
   expectOnlyStatusErrors,
+  fillDelivery as fillOregon,
   findTool,
   forgetSignIn,
   isRed,
   mediumDate,
+  OREGON,
   placeOrder,
 } from './support/orders';
 
@@ -33,10 +35,9 @@ async function openToolFromHome(page: Page, name: string) {
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 }
 
-async function fillDelivery(page: Page, address = '12 Harbour Road\nSydney 2000') {
-  await page.getByLabel('Address').fill(address);
-  await page.getByLabel('Phone number').fill('+61 2 5550 1234');
-}
+/** Where the tests' orders go: Portland, Oregon, by US Ground (the first method). */
+const fillDelivery = (page: Page, address = '12 Harbour Road\nSuite 4') =>
+  fillOregon(page, { address });
 
 test('the purchase form shows the buyer and the tool, and the quantity notice at the bounds', async ({
   page,
@@ -227,7 +228,7 @@ test('when the stock is gone before the order arrives, the form says so in red a
     await expect(page.getByLabel('Available quantity')).toHaveValue(String(min - 1));
     await expect(page.getByText(notice(min, min - 1), { exact: true })).toBeVisible();
     await expect(purchaseButton(page)).toBeDisabled();
-    await expect(page.getByLabel('Address')).toHaveValue('12 Harbour Road\nSydney 2000');
+    await expect(page.getByLabel('Address')).toHaveValue('12 Harbour Road\nSuite 4');
   } finally {
     await cancelOrderViaApi(page, rival._id);
   }
@@ -317,8 +318,8 @@ test("the server's refusal of a field is shown under that field, and the typed v
   // A refused quantity is told in the alert only; the quantity keeps its range hint.
   await expect(page.getByText(refused.quantity)).toHaveCount(0);
   await expect(quantityField(page)).not.toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('Address')).toHaveValue('12 Harbour Road\nSydney 2000');
-  await expect(page.getByLabel('Phone number')).toHaveValue('+61 2 5550 1234');
+  await expect(page.getByLabel('Address')).toHaveValue('12 Harbour Road\nSuite 4');
+  await expect(page.getByLabel('Phone number')).toHaveValue(OREGON.phone);
   await expect(page.getByLabel('Needed by')).toHaveValue(tomorrow);
   await expect(page).toHaveURL(/\/tools\//);
   expectOnlyStatusErrors(consoleErrors, [400]);

@@ -9,7 +9,14 @@ import {
   signInAsAdmin,
   signInAsNewCustomer,
 } from './support/accounts';
-import { callApi, expectAccessible, findTool } from './support/orders';
+import {
+  callApi,
+  expectAccessible,
+  fillDelivery as fillOregon,
+  findTool,
+  OREGON,
+  usGround,
+} from './support/orders';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -47,10 +54,8 @@ async function fillCart(page: Page, names: string[]) {
   return cart!;
 }
 
-async function fillDelivery(page: Page) {
-  await page.getByLabel('Address').fill('4 Cart Court\nLisbon');
-  await page.getByLabel('Phone number').fill('+351 555 0101');
-}
+/** To Portland, Oregon, by US Ground (the first method): no sales tax there. */
+const fillDelivery = (page: Page) => fillOregon(page, { address: '4 Cart Court\nSuite 2' });
 
 test('a visitor fills a cart, signs in, finds it in the account, checks out and pays once', async ({
   page,
@@ -103,7 +108,7 @@ test('a visitor fills a cart, signs in, finds it in the account, checks out and 
   const summary = page.getByRole('region', { name: 'Your order' });
   await expect(summary).toContainText(`${kit.minOrderQuantity} × ${DRIVER_KIT}`);
   await expect(summary).toContainText(`${wifi.minOrderQuantity + 1} × ${WIFI_CARD}`);
-  await expect(page.getByTestId('checkout-total')).toHaveText(`$ ${total.toFixed(2)}`);
+  await expect(page.getByTestId('order-subtotal')).toHaveText(`$ ${total.toFixed(2)}`);
   const serverCart = await callApi<Cart>(page, 'GET', '/api/cart');
   expect(serverCart.body.lines.map((line) => line.name).sort()).toEqual(
     [DRIVER_KIT, WIFI_CARD].sort(),
@@ -114,11 +119,13 @@ test('a visitor fills a cart, signs in, finds it in the account, checks out and 
     await expectAccessible(page, 'any');
   }
 
-  // One order of both lines, paid once.
+  // One order of both lines, paid once, with US Ground's price to Oregon (no sales tax).
   await fillDelivery(page);
+  const due = Math.round((total + usGround(total)) * 100) / 100;
+  await expect(page.getByTestId('order-total')).toHaveText(`$ ${due.toFixed(2)}`);
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
-  await expect(page.getByText(`Please pay: $ ${total.toFixed(2)}`)).toBeVisible();
+  await expect(page.getByText(`Please pay: $ ${due.toFixed(2)}`)).toBeVisible();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
@@ -134,7 +141,9 @@ test('a visitor fills a cart, signs in, finds it in the account, checks out and 
   expect(mine.body).toHaveLength(1);
   const [order] = mine.body as [Order];
   expect(order.paid).toBe(true);
-  expect(order.price).toBeCloseTo(total, 2);
+  expect(order.price).toBeCloseTo(due, 2);
+  expect(order.totals).toMatchObject({ shipping: usGround(total), tax: 0 });
+  expect(order.totals.subtotal).toBeCloseTo(total, 2);
   expect(order.lines).toHaveLength(2);
   await page.goto('/dashboard/orders');
   const row = page.getByTestId('order-row').filter({ hasText: order.transactionId! });
@@ -244,10 +253,21 @@ test('a customer changes quantities and checks out with the keyboard alone', asy
   await expect(checkout).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL('/checkout');
-  await page.getByLabel('Address').focus();
+  // Country, Address, City, State, ZIP code, Recipient (left empty), Phone number.
+  await page.getByLabel('Country').focus();
+  await page.keyboard.type(OREGON.countryName);
+  await page.keyboard.press('Tab');
   await page.keyboard.type('7 Key Road');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('555 0107');
+  await page.keyboard.type(OREGON.city);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(OREGON.regionName);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(OREGON.postalCode);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('503 555 0107');
+  await expect(page.getByRole('radio', { name: /^Ground/ })).toBeChecked();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   await expect(page.getByText(`Please pay: $ ${(wifi.price * 6).toFixed(2)}`)).toBeVisible();
@@ -293,7 +313,7 @@ test('the cart tells a price that moved and a tool that left, and checkout names
       `Not enough stock for: ${WIFI_CARD}.`,
     );
     await expect(page).toHaveURL('/checkout');
-    await expect(page.getByLabel('Address')).toHaveValue('4 Cart Court\nLisbon');
+    await expect(page.getByLabel('Address')).toHaveValue('4 Cart Court\nSuite 2');
     expect((await findTool(page, DRIVER_KIT)).availableQuantity).toBe(kit.availableQuantity);
     consoleErrors.splice(
       0,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { mainNav, signInAsNewCustomer } from './support/accounts';
-import { expectAccessible, expectOnlyStatusErrors } from './support/orders';
+import { expectAccessible, expectOnlyStatusErrors, fillDelivery, OREGON } from './support/orders';
 
 /**
  * Issue 16: calm when the network fails. Code that does not arrive (a lazy screen, a home
@@ -151,9 +151,9 @@ test('a purchase that gets no answer keeps the form and what was typed, and says
   await page.goto('/');
   await page.getByRole('link', { name: 'Order Now: NVMe SSD 1TB M.2' }).click();
   await expect(page.getByRole('heading', { name: 'NVMe SSD 1TB M.2', level: 1 })).toBeVisible();
-  const address = '7 Quay Street\nAuckland 1010';
-  await page.getByLabel('Address').fill(address);
-  await page.getByLabel('Phone number').fill('+64 9 555 0100');
+  const address = '7 Quay Street\nSuite 10';
+  await page.waitForLoadState('networkidle');
+  await fillDelivery(page, { address });
 
   // The server is away: the order gets no answer, nor does the tool's reload after it.
   let failedToolLoads = 0;
@@ -174,7 +174,7 @@ test('a purchase that gets no answer keeps the form and what was typed, and says
   await expect.poll(() => failedToolLoads, { timeout: 15_000 }).toBe(3);
   await expect(form).toBeVisible();
   await expect(page.getByLabel('Address')).toHaveValue(address);
-  await expect(page.getByLabel('Phone number')).toHaveValue('+64 9 555 0100');
+  await expect(page.getByLabel('Phone number')).toHaveValue(OREGON.phone);
   await expect(page.getByText('This tool could not be loaded')).toHaveCount(0);
   await expect(page).toHaveURL(/\/tools\//);
   expectOnlyAbortedLoads(consoleErrors);

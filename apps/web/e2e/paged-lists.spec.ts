@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 import type { Tool } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
-import { callApi, expectAccessible, totalOf } from './support/orders';
+import {
+  callApi,
+  expectAccessible,
+  firstMethodTo,
+  oregonDelivery,
+  totalOf,
+} from './support/orders';
 
 /** More paid orders than one page of Manage All Orders holds (20). */
 const PAID_ORDERS = 21;
@@ -12,9 +18,10 @@ const TOOL_NAME = 'Paged Lists Dock';
  * A customer's orders of the tool, placed and paid in the browser as the payment page would,
  * one after another (a customer may hold only a few unpaid orders), and one left unpaid.
  */
-function placeOrders(page: Page, tool: Tool, paid: number) {
+async function placeOrders(page: Page, tool: Tool, paid: number) {
+  const method = await firstMethodTo(page, [{ toolId: tool._id, quantity: 1 }]);
   return page.evaluate(
-    async ({ toolId, paid }) => {
+    async ({ toolId, paid, delivery }) => {
       const call = async (method: string, path: string, body: unknown) => {
         const response = await fetch(path, {
           method,
@@ -27,7 +34,7 @@ function placeOrders(page: Page, tool: Tool, paid: number) {
         if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
         return response.json() as Promise<Record<string, string>>;
       };
-      const purchase = { toolId, quantity: 1, phone: '+1 555 0100', address: '20 Page Street' };
+      const purchase = { toolId, quantity: 1, address: '20 Page Street', ...delivery };
       for (let index = 0; index < paid; index++) {
         const order = await call('POST', '/api/purchase', purchase);
         const { clientSecret } = await call('POST', '/api/create-payment-intent', {
@@ -44,7 +51,7 @@ function placeOrders(page: Page, tool: Tool, paid: number) {
       }
       await call('POST', '/api/purchase', purchase);
     },
-    { toolId: tool._id, paid },
+    { toolId: tool._id, paid, delivery: oregonDelivery(method.methodId) },
   );
 }
 

@@ -175,7 +175,8 @@ test('the admin ships a paid order and the buyer sees "shipped"', async ({ page,
   await expect(rows).toHaveCount(2);
   const paidRow = rows.filter({ hasText: '65W USB-C Charger' });
   await expect(paidRow).toContainText('paid');
-  await expect(paidRow).toContainText('$ 89.97');
+  // 3 × $ 29.99, and US Ground's $ 6.99 under $ 99 (Oregon has no sales tax).
+  await expect(paidRow).toContainText('$ 96.96');
   await expect(rows.filter({ hasText: 'Keyboard US Layout' }).getByRole('link')).toHaveAttribute(
     'href',
     `/dashboard/payment/${unpaid._id}`,

@@ -5,6 +5,7 @@ import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import {
   callApi,
   expectAccessible,
+  fillDelivery,
   findTool,
   forgetSignIn,
   getOrderViaApi,
@@ -104,8 +105,8 @@ test('a purchase whose answer was lost is placed once when Purchase is pressed a
   const email = await signInAsNewCustomer(page, baseURL ?? '', 'Twice Clicker');
   const before = await findTool(page, tool);
   await page.goto(`/tools/${before._id}`);
-  await page.getByLabel('Address').fill('3 Lost Answer Lane');
-  await page.getByLabel('Phone number').fill('+1 555 0199');
+  await page.waitForLoadState('networkidle');
+  await fillDelivery(page, { address: '3 Lost Answer Lane', phone: '+1 503 555 0199' });
 
   // The server places the order, but its answer never reaches the browser.
   const keys: (string | null)[] = [];

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { type Order, TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
+import { type Order, type ShippingQuote, TOTAL_COUNT_HEADER, type Tool } from '@shop/shared';
 import { expect } from '../fixtures';
 
 export interface ApiAnswer<T> {
@@ -62,18 +62,81 @@ export async function findTool(page: Page, name: string): Promise<Tool> {
   return tool;
 }
 
-/** An order placed through the API by the signed-in user of the page. */
+/**
+ * The tests' usual destination: Portland, Oregon, which has no sales tax; US Ground is free
+ * from $ 99, else $ 6.99 (the seeded shipping rules).
+ */
+export const OREGON = {
+  country: 'US',
+  countryName: 'United States',
+  region: 'OR',
+  regionName: 'Oregon',
+  city: 'Portland',
+  postalCode: '97204',
+  phone: '+1 503 555 0100',
+} as const;
+
+/** US Ground's price for goods worth `subtotal` dollars (free from $ 99). */
+export const usGround = (subtotal: number) => (subtotal >= 99 ? 0 : 6.99);
+
+/**
+ * Fills a purchase or checkout form's delivery fields for Oregon (the address and phone as
+ * given) and waits for the shipping methods to be offered, the first one chosen.
+ */
+export async function fillDelivery(
+  page: Page,
+  { address = '1 Test Street', phone = OREGON.phone }: { address?: string; phone?: string } = {},
+) {
+  await page.getByLabel('Country').selectOption({ label: OREGON.countryName });
+  await page.getByLabel('Address').fill(address);
+  await page.getByLabel('City').fill(OREGON.city);
+  await page.getByLabel('State').selectOption({ label: OREGON.regionName });
+  await page.getByLabel('ZIP code').fill(OREGON.postalCode);
+  await page.getByLabel('Phone number').fill(phone);
+  await expect(page.getByRole('radio').first()).toBeChecked();
+}
+
+/** The first shipping method the shop offers for these lines to Oregon, as the form would choose. */
+export async function firstMethodTo(
+  page: Page,
+  lines: { toolId: string; quantity: number }[],
+  destination: { country: string; region?: string } = OREGON,
+) {
+  const { status, body } = await callApi<ShippingQuote>(page, 'POST', '/api/shipping/quote', {
+    country: destination.country,
+    ...(destination.region ? { region: destination.region } : {}),
+    lines: lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
+  });
+  expect(status, JSON.stringify(body)).toBe(200);
+  const [first] = body.options;
+  if (!first) throw new Error(`nothing ships there: ${JSON.stringify(body.refusal)}`);
+  return first;
+}
+
+/** A purchase's or checkout's delivery fields to Oregon by a method from a quote (`firstMethodTo`). */
+export const oregonDelivery = (shippingMethodId: string) => ({
+  phone: OREGON.phone,
+  country: OREGON.country,
+  region: OREGON.region,
+  city: OREGON.city,
+  postalCode: OREGON.postalCode,
+  shippingMethodId,
+});
+
+/** An order placed through the API by the signed-in user of the page, to Oregon by US Ground. */
 export async function placeOrder(
   page: Page,
   toolName: string,
   options: { quantity?: number; address?: string; neededBy?: string } = {},
 ): Promise<Order> {
   const tool = await findTool(page, toolName);
+  const quantity = options.quantity ?? tool.minOrderQuantity;
+  const method = await firstMethodTo(page, [{ toolId: tool._id, quantity }]);
   const { status, body } = await callApi<Order>(page, 'POST', '/api/purchase', {
     toolId: tool._id,
-    quantity: options.quantity ?? tool.minOrderQuantity,
-    phone: '+1 555 0100',
-    address: options.address ?? '1 Test Street, Springfield',
+    quantity,
+    address: options.address ?? '1 Test Street',
+    ...oregonDelivery(method.methodId),
     ...(options.neededBy ? { neededBy: options.neededBy } : {}),
   });
   expect(status, JSON.stringify(body)).toBe(201);

@@ -40,7 +40,17 @@ describe('the API client', () => {
     expect(sent().url).toBe('/api/tools?page=2');
 
     fetchMock.mockResolvedValueOnce(json(201, { _id: 'o1' }));
-    const body = { toolId: 't', quantity: 1, phone: '1', address: 'a' };
+    const body = {
+      toolId: 't',
+      quantity: 1,
+      phone: '+1 503 555 0100',
+      address: 'a',
+      country: 'US',
+      region: 'OR',
+      city: 'Portland',
+      postalCode: '97204',
+      shippingMethodId: 'm',
+    };
     await api.post('/purchase', { body, header: { 'Idempotency-Key': 'k1' } });
     expect(sent().init).toMatchObject({ method: 'POST', body: JSON.stringify(body) });
     expect(sent().headers).toMatchObject({

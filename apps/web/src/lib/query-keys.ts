@@ -72,6 +72,13 @@ export const queryKeys = {
     all: ['cart'] as const,
     mine: (email: string) => ['cart', email] as const,
   },
+  /**
+   * What shipping some parts to a destination costs (`POST /api/shipping/quote`): under the
+   * tools' root, so a change of the catalogue (a price, a weight) asks again.
+   */
+  shipping: {
+    quote: (request: object) => ['tools', 'shipping-quote', request] as const,
+  },
   payments: {
     config: ['payments', 'config'] as const,
     intent: (orderId: string) => ['payments', 'intent', orderId] as const,

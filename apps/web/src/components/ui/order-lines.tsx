@@ -1,5 +1,6 @@
 import { formatMoney, type Order } from '@shop/shared';
 import { formatCount } from '../../lib/format';
+import { shippingMethodText, taxName } from './order-figures';
 
 /**
  * What an order bought, compactly, for a list: the tool's name for one line ("NVMe SSD"), a
@@ -19,7 +20,13 @@ export function OrderTools({ order }: { order: Pick<Order, 'tool' | 'lines'> }) 
 }
 
 /** An order's lines with their pictures, quantities, unit prices and totals, and its total. */
-export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'price'> }) {
+export function OrderLinesTable({
+  order,
+}: {
+  order: Pick<Order, 'lines' | 'price' | 'shipTo' | 'totals' | 'shipping'>;
+}) {
+  const { totals, shipping } = order;
+  const included = totals.pricesIncludeTax ? 'incl. ' : '';
   return (
     // Small type and wrapping names: the four columns fit a phone, with nothing to scroll.
     <table className="table-sm sm:table-md table">
@@ -60,6 +67,35 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'price
         ))}
       </tbody>
       <tfoot>
+        {order.shipTo && (
+          <>
+            <tr>
+              <th scope="row" colSpan={3} className="text-end font-normal">
+                Subtotal
+              </th>
+              <td className="text-end font-normal whitespace-nowrap">
+                {formatMoney(totals.subtotal)}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3} className="text-end font-normal">
+                Shipping{shipping ? ` (${shippingMethodText(shipping)})` : ''}
+              </th>
+              <td className="text-end font-normal whitespace-nowrap">
+                {totals.shipping === 0 ? 'Free' : formatMoney(totals.shipping)}
+              </td>
+            </tr>
+            <tr>
+              <th scope="row" colSpan={3} className="text-end font-normal">
+                {taxName(order)}
+              </th>
+              <td className="text-end font-normal whitespace-nowrap">
+                {included}
+                {formatMoney(totals.tax)}
+              </td>
+            </tr>
+          </>
+        )}
         <tr>
           <th scope="row" colSpan={3} className="text-end">
             Order total

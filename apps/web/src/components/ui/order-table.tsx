@@ -7,6 +7,7 @@ import { type DataColumn, DataTable } from './data-table';
 import { EmailAddress } from './email-address';
 import { OrderDate } from './order-date';
 import { OrderTools } from './order-lines';
+import { OrderFiguresBrief, ShipToAddress, destinationText } from './order-figures';
 
 const neededBy = (order: Order) => (order.neededBy ? formatCalendarDay(order.neededBy) : '—');
 
@@ -43,6 +44,11 @@ export function OrderTable({
       cell: (order) => (
         <div className="flex flex-col items-start gap-1">
           <OrderTools order={order} />
+          {!everyone && order.shipTo && (
+            <span className="text-base-content/70 text-xs whitespace-pre-line">
+              To {destinationText(order.shipTo)}
+            </span>
+          )}
           {/* The page of an order of several tools; a one-tool row keeps its one link (Pay). */}
           {order.lines.length > 1 && (
             <Link
@@ -60,15 +66,20 @@ export function OrderTable({
     {
       header: 'Price',
       align: 'end',
-      className: 'whitespace-nowrap',
-      cell: (order) => formatMoney(order.price),
+      cell: (order) => (
+        // Wide enough for "Subtotal $ 39.95" on a line, narrow enough to keep the list a table.
+        <div className="flex min-w-24 flex-col gap-0.5">
+          <span className="whitespace-nowrap">{formatMoney(order.price)}</span>
+          <OrderFiguresBrief order={order} />
+        </div>
+      ),
     },
     ...(everyone
       ? [
           {
             header: 'Address',
             className: 'whitespace-pre-line break-words',
-            cell: (order: Order) => order.address,
+            cell: (order: Order) => <ShipToAddress order={order} />,
           },
           { header: 'Needed by', className: 'whitespace-nowrap', cell: neededBy },
         ]

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { OrderDate } from '../../../components/ui/order-date';
 import { OrderLinesTable } from '../../../components/ui/order-lines';
+import { ShipToAddress, shippingMethodText } from '../../../components/ui/order-figures';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
@@ -47,7 +48,15 @@ export default function OrderRoute() {
                 {shown.userName}, <span className="break-all">{shown.userEmail}</span>
               </dd>
               <dt className="font-semibold">Deliver to</dt>
-              <dd className="whitespace-pre-line">{shown.address}</dd>
+              <dd>
+                <ShipToAddress order={shown} />
+              </dd>
+              {shown.shipping && (
+                <>
+                  <dt className="font-semibold">Shipping</dt>
+                  <dd>{shippingMethodText(shown.shipping)}</dd>
+                </>
+              )}
               <dt className="font-semibold">Phone</dt>
               <dd>{shown.phone}</dd>
               <dt className="font-semibold">Needed by</dt>

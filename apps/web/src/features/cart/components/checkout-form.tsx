@@ -1,16 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Cart,
-  CheckoutSchema,
+  checkDestination,
+  deliveryFields,
   messages,
   type Order,
   shopToday,
   formatMoney,
 } from '@shop/shared';
 import { useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
+import { DeliveryFields } from '../../../components/delivery/delivery-fields';
+import {
+  deliveryServerFields,
+  emptyDelivery,
+  neededByHint,
+} from '../../../components/delivery/delivery-values';
+import { QuoteSummary } from '../../../components/delivery/quote-summary';
+import { ShippingMethods } from '../../../components/delivery/shipping-methods';
+import { useDeliveryQuote } from '../../../components/delivery/use-delivery-quote';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField, TextAreaField, TextField } from '../../../components/ui/form-field';
+import { FormField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { formatCount } from '../../../lib/format';
 import { useIdempotentAttempt } from '../../../lib/idempotency-key';
@@ -18,10 +30,14 @@ import { NeededByFieldSchema } from '../../../lib/needed-by-schema';
 import { useServerForm } from '../../../lib/use-server-form';
 import { usePlaceCheckout } from '../api/place-checkout';
 
-const CheckoutFormSchema = CheckoutSchema.extend({ neededBy: NeededByFieldSchema });
+/** The shared checkout schema with the form's "needed by" check (a refined schema cannot be extended). */
+const CheckoutFormSchema = z
+  .object({ ...deliveryFields, neededBy: NeededByFieldSchema })
+  .strict()
+  .superRefine(checkDestination);
 
 // In the form's order, as the first refused one takes the focus.
-const serverFields = ['address', 'phone', 'neededBy'] as const;
+const serverFields = [...deliveryServerFields, 'neededBy'] as const;
 
 interface CheckoutFormProps {
   cart: Cart;
@@ -31,35 +47,65 @@ interface CheckoutFormProps {
   onPlaced: (order: Order) => void;
 }
 
-/**
- * The checkout: what the cart orders (read only, priced by the server), who buys, then address,
- * phone and "needed by". "Place order" makes one order of every line, or none: a refusal names
- * the lines that are short and the form keeps what was typed. A retry of an attempt whose
- * answer never came reuses its Idempotency-Key, so a double click or a lost answer orders once.
- */
-export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: CheckoutFormProps) {
-  const checkout = usePlaceCheckout();
-  const [minDay] = useState(() => shopToday(new Date()));
-  const attempt = useIdempotentAttempt();
-  const {
-    field,
-    submitWith,
-    failure,
-    formState: { isSubmitting },
-  } = useServerForm({
+const useCheckoutForm = (initialNeededBy: string) =>
+  useServerForm({
     resolver: zodResolver(CheckoutFormSchema),
-    defaultValues: { address: '', phone: '', neededBy: initialNeededBy || undefined },
+    defaultValues: { ...emptyDelivery, neededBy: initialNeededBy || undefined },
     serverFields,
     alwaysShowFailure: true,
   });
+type CheckoutFormMethods = ReturnType<typeof useCheckoutForm>;
 
-  const onSubmit = submitWith(async (values) => {
+/**
+ * The checkout: what the cart orders (read only, priced by the server), who buys, then where
+ * it goes (the delivery fields), "needed by", the shipping methods that can take every line
+ * there and what it all costs. "Place order" makes one order of every line, or none: a refusal
+ * names the lines that are short or cannot go there, and the form keeps what was typed. A retry
+ * of an attempt whose answer never came reuses its Idempotency-Key, so a double click or a lost
+ * answer orders once.
+ */
+export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: CheckoutFormProps) {
+  const checkout = usePlaceCheckout();
+  const attempt = useIdempotentAttempt();
+  const form = useCheckoutForm(initialNeededBy);
+
+  const onSubmit = form.submitWith(async (values) => {
     const order = await attempt((idempotencyKey) =>
       checkout.mutateAsync({ checkout: values, idempotencyKey }),
     );
     toast.success(messages.success.orderPlaced);
     onPlaced(order);
   });
+
+  return (
+    <FormProvider {...form}>
+      <CheckoutLayout
+        cart={cart}
+        buyer={buyer}
+        field={form.field}
+        failure={form.failure}
+        busy={form.formState.isSubmitting}
+        onSubmit={onSubmit}
+      />
+    </FormProvider>
+  );
+}
+
+interface CheckoutLayoutProps {
+  cart: Cart;
+  buyer: { name: string; email: string };
+  field: CheckoutFormMethods['field'];
+  failure: string | null;
+  busy: boolean;
+  onSubmit: () => void;
+}
+
+/** The form and its summary, inside the form's FormProvider, where the delivery's quote is read. */
+function CheckoutLayout({ cart, buyer, field, failure, busy, onSubmit }: CheckoutLayoutProps) {
+  const [minDay] = useState(() => shopToday(new Date()));
+  const delivery = useDeliveryQuote(
+    cart.lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity, name: line.name })),
+  );
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
@@ -76,31 +122,21 @@ export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: Checkou
             )}
           </FormField>
         </div>
-        <TextAreaField
-          label="Address"
-          rows={3}
-          autoComplete="street-address"
-          required
-          {...field('address')}
+        <DeliveryFields buyerName={buyer.name} />
+        <TextField
+          label="Needed by"
+          hint={neededByHint(delivery.chosen)}
+          type="date"
+          min={minDay}
+          {...field('neededBy', { setValueAs: (value: string) => value || undefined })}
         />
-        <div className="grid gap-x-4 sm:grid-cols-2">
-          <TextField
-            label="Phone number"
-            type="tel"
-            autoComplete="tel"
-            required
-            {...field('phone')}
-          />
-          <TextField
-            label="Needed by"
-            hint="Optional. We deliver within 7 days of your order."
-            type="date"
-            min={minDay}
-            {...field('neededBy', { setValueAs: (value: string) => value || undefined })}
-          />
-        </div>
+        <ShippingMethods delivery={delivery} />
         <FormAlert message={failure} className="mt-2" />
-        <SubmitButton busy={isSubmitting} className="mt-4 w-full sm:w-auto sm:self-start">
+        <SubmitButton
+          busy={busy}
+          disabled={delivery.blocked}
+          className="mt-4 w-full sm:w-auto sm:self-start"
+        >
           Place order
         </SubmitButton>
       </form>
@@ -123,12 +159,14 @@ export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: Checkou
               </li>
             ))}
           </ul>
-          <dl className="border-base-300 flex justify-between border-t pt-3 text-lg">
-            <dt>Total</dt>
-            <dd className="font-bold tabular-nums" data-testid="checkout-total">
-              {formatMoney(cart.subtotal)}
-            </dd>
-          </dl>
+          <div className="border-base-300 border-t pt-3">
+            <QuoteSummary
+              quote={delivery.shown}
+              chosen={delivery.chosen}
+              subtotal={cart.subtotal}
+              working={delivery.working}
+            />
+          </div>
         </div>
       </section>
     </div>

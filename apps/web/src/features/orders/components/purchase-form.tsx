@@ -1,17 +1,29 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  checkDestination,
   messages,
   type Order,
-  PurchaseSchema,
+  purchaseFields,
   shopToday,
+  timesQuantity,
   type Tool,
   formatMoney,
 } from '@shop/shared';
 import { useState } from 'react';
-import { useWatch } from 'react-hook-form';
+import { FormProvider, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField, TextAreaField, TextField } from '../../../components/ui/form-field';
+import { FormField, TextField } from '../../../components/ui/form-field';
+import { DeliveryFields } from '../../../components/delivery/delivery-fields';
+import {
+  deliveryServerFields,
+  emptyDelivery,
+  neededByHint,
+} from '../../../components/delivery/delivery-values';
+import { QuoteSummary } from '../../../components/delivery/quote-summary';
+import { ShippingMethods } from '../../../components/delivery/shipping-methods';
+import { useDeliveryQuote } from '../../../components/delivery/use-delivery-quote';
 import { NeededByFieldSchema } from '../../../lib/needed-by-schema';
 import { useIdempotentAttempt } from '../../../lib/idempotency-key';
 import { formatCount } from '../../../lib/format';
@@ -23,15 +35,18 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 /**
  * The shared purchase schema, as the form holds it: the tool comes from the page, and the
  * "needed by" day, when one is chosen, is not over yet on the shop's calendar, the same check
- * as the server's.
+ * as the server's. Built from the shared fields and check: a refined schema cannot be
+ * narrowed or extended.
  */
-const PurchaseFormSchema = PurchaseSchema.omit({ toolId: true }).extend({
-  neededBy: NeededByFieldSchema,
-});
+const { toolId: _fromThePage, ...purchaseFormFields } = purchaseFields;
+const PurchaseFormSchema = z
+  .object({ ...purchaseFormFields, neededBy: NeededByFieldSchema })
+  .strict()
+  .superRefine(checkDestination);
 
 // In the form's order, as the first refused one takes the focus. Not the quantity: a refused
 // quantity (stock gone) is told in the form's alert only, as before.
-const serverFields = ['address', 'phone', 'neededBy'] as const;
+const serverFields = [...deliveryServerFields, 'neededBy'] as const;
 
 interface PurchaseFormProps {
   tool: Tool;
@@ -42,27 +57,11 @@ interface PurchaseFormProps {
   onPurchased: (order: Order) => void;
 }
 
-/**
- * The purchase form: who buys and the tool's price and stock (read only), then the
- * address, phone, quantity and "needed by" date. A quantity outside min..available shows the
- * notice and disables Purchase. The page stays until the server has accepted the order; a
- * refusal (stock gone) is shown here in red.
- */
-export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: PurchaseFormProps) {
-  const purchase = useCreatePurchase();
-  const [minDay] = useState(() => shopToday(new Date()));
-  const attempt = useIdempotentAttempt();
-  const {
-    field,
-    submitWith,
-    failure,
-    control,
-    formState: { isSubmitting },
-  } = useServerForm({
+const usePurchaseForm = (tool: Tool, initialNeededBy: string) =>
+  useServerForm({
     resolver: zodResolver(PurchaseFormSchema),
     defaultValues: {
-      address: '',
-      phone: '',
+      ...emptyDelivery,
       quantity: tool.minOrderQuantity,
       neededBy: initialNeededBy || undefined,
     },
@@ -70,14 +69,21 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
     // The refusal's words show in the form's alert even when a field took a message.
     alwaysShowFailure: true,
   });
+type PurchaseFormMethods = ReturnType<typeof usePurchaseForm>;
 
-  const quantity = useWatch({ control, name: 'quantity' });
-  const min = tool.minOrderQuantity;
-  const available = tool.availableQuantity;
-  const quantityOk = isQuantityInRange(Number(quantity), min, available);
-  const soldOut = available < min;
+/**
+ * The purchase form: who buys and the tool's price and stock (read only), then where it goes
+ * (the delivery fields), the quantity and "needed by" date, the shipping methods that can take
+ * it there and what it all costs. A quantity outside min..available shows the notice and
+ * disables Purchase, as does a destination nothing can ship this part to. The page stays until
+ * the server has accepted the order; a refusal (stock gone) is shown here in red.
+ */
+export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: PurchaseFormProps) {
+  const purchase = useCreatePurchase();
+  const attempt = useIdempotentAttempt();
+  const form = usePurchaseForm(tool, initialNeededBy);
 
-  const onSubmit = submitWith(async (values) => {
+  const onSubmit = form.submitWith(async (values) => {
     const order = await attempt((idempotencyKey) =>
       purchase.mutateAsync({ purchase: { toolId: tool._id, ...values }, idempotencyKey }),
     );
@@ -85,9 +91,46 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
     onPurchased(order);
   });
 
+  return (
+    <FormProvider {...form}>
+      <form noValidate onSubmit={onSubmit} aria-label="Purchase" className="flex flex-col gap-1">
+        <PurchaseFields
+          tool={tool}
+          buyer={buyer}
+          field={form.field}
+          control={form.control}
+          failure={form.failure}
+          busy={form.formState.isSubmitting}
+        />
+      </form>
+    </FormProvider>
+  );
+}
+
+interface PurchaseFieldsProps {
+  tool: Tool;
+  buyer: { name: string; email: string };
+  field: PurchaseFormMethods['field'];
+  control: PurchaseFormMethods['control'];
+  failure: string | null;
+  busy: boolean;
+}
+
+/** The form's fields, inside its FormProvider, where the delivery's quote is read. */
+function PurchaseFields({ tool, buyer, field, control, failure, busy }: PurchaseFieldsProps) {
+  const [minDay] = useState(() => shopToday(new Date()));
+  const quantity = useWatch({ control, name: 'quantity' });
+  const min = tool.minOrderQuantity;
+  const available = tool.availableQuantity;
+  const quantityOk = isQuantityInRange(Number(quantity), min, available);
+  const soldOut = available < min;
+  const delivery = useDeliveryQuote(
+    quantityOk ? [{ toolId: tool._id, quantity: Number(quantity), name: tool.name }] : null,
+  );
+
   const { error: quantityError, ...quantityInput } = field('quantity', { valueAsNumber: true });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Purchase" className="flex flex-col gap-1">
+    <>
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField label="Name">
           {(control) => <input {...control} className="input w-full" value={buyer.name} disabled />}
@@ -109,14 +152,7 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
         </FormField>
       </div>
 
-      <TextAreaField
-        label="Address"
-        rows={3}
-        autoComplete="street-address"
-        required
-        {...field('address')}
-      />
-      <TextField label="Phone number" type="tel" autoComplete="tel" required {...field('phone')} />
+      <DeliveryFields buyerName={buyer.name} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField
           label="Quantity"
@@ -145,11 +181,21 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
         </FormField>
         <TextField
           label="Needed by"
-          hint="Optional. We deliver within 7 days of your order."
+          hint={neededByHint(delivery.chosen)}
           type="date"
           min={minDay}
           // An empty date input means no date: the field is left out.
           {...field('neededBy', { setValueAs: (value: string) => value || undefined })}
+        />
+      </div>
+
+      <ShippingMethods delivery={delivery} />
+      <div className="rounded-box bg-base-200 mt-2 px-4 py-3">
+        <QuoteSummary
+          quote={delivery.shown}
+          chosen={delivery.chosen}
+          subtotal={timesQuantity(tool.price, quantityOk ? Number(quantity) : min)}
+          working={delivery.working}
         />
       </div>
 
@@ -160,12 +206,12 @@ export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: Purc
       )}
       <FormAlert message={failure} className="mt-2" />
       <SubmitButton
-        busy={isSubmitting}
-        disabled={!quantityOk}
+        busy={busy}
+        disabled={!quantityOk || delivery.blocked}
         className="mt-4 w-full sm:w-auto sm:self-start"
       >
         Purchase
       </SubmitButton>
-    </form>
+    </>
   );
 }

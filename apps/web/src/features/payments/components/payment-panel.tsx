@@ -7,6 +7,7 @@ import { PayBy } from '../../../components/ui/pay-by';
 import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { OrderTools } from '../../../components/ui/order-lines';
+import { OrderFigures, ShipToAddress } from '../../../components/ui/order-figures';
 import { formatCalendarDay, formatCount } from '../../../lib/format';
 import { lazyModule } from '../../../lib/lazy-module';
 import { usePaymentIntent } from '../api/create-payment-intent';
@@ -44,6 +45,7 @@ function OrderSummary({ order }: { order: Order }) {
       <p className="text-lg">
         {cancelled ? 'Total' : 'Please pay'}: <strong>{formatMoney(order.price)}</strong>
       </p>
+      <OrderFigures order={order} />
       <PayBy payBy={order.status === 'unpaid' ? order.payBy : null} explained />
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         {order.lines.length > 1 && (
@@ -66,7 +68,9 @@ function OrderSummary({ order }: { order: Order }) {
           </>
         )}
         <dt className="font-medium">Deliver to</dt>
-        <dd className="whitespace-pre-line">{order.address}</dd>
+        <dd>
+          <ShipToAddress order={order} />
+        </dd>
       </dl>
     </Card>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge';
 import { OrderDate } from '../../../components/ui/order-date';
 import { OrderTools } from '../../../components/ui/order-lines';
+import { OrderFigureRows, ShipToAddress } from '../../../components/ui/order-figures';
 import { formatCalendarDay, formatCount } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { PaymentSuccess } from './payment-success';
@@ -47,6 +48,7 @@ export function PaymentReceipt({ order, paidNow, isBuyer }: PaymentReceiptProps)
             {formatCount(order.quantity)}
             {order.unitPrice !== null && <> × {formatMoney(order.unitPrice)}</>}
           </dd>
+          <OrderFigureRows order={order} />
           <dt className="font-semibold">Amount paid</dt>
           <dd className="font-semibold">{formatMoney(order.price)}</dd>
           {transactionId && !paidNow && (
@@ -66,7 +68,9 @@ export function PaymentReceipt({ order, paidNow, isBuyer }: PaymentReceiptProps)
             </>
           )}
           <dt className="font-semibold">Deliver to</dt>
-          <dd className="break-words whitespace-pre-line">{order.address}</dd>
+          <dd>
+            <ShipToAddress order={order} />
+          </dd>
         </dl>
         {isBuyer && (
           <Link to={paths.dashboard.orders} className="btn btn-primary btn-sm self-start">
