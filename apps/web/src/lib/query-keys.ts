@@ -72,13 +72,6 @@ export const queryKeys = {
     all: ['cart'] as const,
     mine: (email: string) => ['cart', email] as const,
   },
-  /**
-   * What shipping some parts to a destination costs (`POST /api/shipping/quote`): under the
-   * tools' root, so a change of the catalogue (a price, a weight) asks again.
-   */
-  shipping: {
-    quote: (request: object) => ['tools', 'shipping-quote', request] as const,
-  },
   payments: {
     config: ['payments', 'config'] as const,
     intent: (orderId: string) => ['payments', 'intent', orderId] as const,
@@ -96,9 +89,14 @@ export const queryKeys = {
   /** The admins' sales dashboard. */
   reports: { all: ['reports'] as const, sales: ['reports', 'sales'] as const },
   reviews: { all: ['reviews'] as const },
-  /** Shipping and tax (issue 35): the admins' zones with their methods, tax rates and settings. */
+  /**
+   * Shipping and tax (issue 35): the admins' zones with their methods, tax rates and settings;
+   * and what shipping some parts to a destination costs (`POST /api/shipping/quote`), under
+   * the tools' root instead, so a change of the catalogue (a price, a weight) asks again.
+   */
   shipping: {
     all: ['shipping'] as const,
+    quote: (request: object) => ['tools', 'shipping-quote', request] as const,
     zones: ['shipping', 'zones'] as const,
     taxRates: ['shipping', 'tax-rates'] as const,
     taxSettings: ['shipping', 'tax-settings'] as const,

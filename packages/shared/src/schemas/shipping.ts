@@ -68,7 +68,7 @@ export const PricedLineSchema = z
   .meta({ id: 'PricedLine' });
 export type PricedLine = z.infer<typeof PricedLineSchema>;
 
-/** The figures of an order: decided once, by the server (docs/product.md, Totals). */
+/** The figures of an order: decided once, by the server (docs/product.md, Shipping and tax). */
 export const OrderFiguresSchema = z.object({
   /** The lines' prices as listed. */
   subtotal: z.number(),

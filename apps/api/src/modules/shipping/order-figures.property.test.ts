@@ -69,7 +69,7 @@ interface Rules {
 /** round(n / d) half up, exact for non-negative integers (BigInt: no floating point at all). */
 const roundHalfUp = (n: bigint, d: bigint) => Number((2n * n + d) / (2n * d));
 
-/** This test's own arithmetic of an order (docs/product.md, Totals): what should be stored. */
+/** This test's own arithmetic of an order (docs/product.md, Shipping and tax): what should be stored. */
 function expectedFigures(
   rules: Rules,
   lines: { part: Part; quantity: number }[],

@@ -14,7 +14,7 @@ const method = (rule: Partial<PricingMethod>): PricingMethod => ({
   ...rule,
 });
 
-describe('the shop arithmetic (docs/product.md, Totals)', () => {
+describe('the shop arithmetic (docs/product.md, Shipping and tax)', () => {
   it('rounds tax half up, per amount, added or included', () => {
     // 19 % of 0.50 is 0.095: up to 0.10; of 0.49 is 0.0931: down to 0.09.
     expect(taxOf(50, 19_000, false)).toBe(10);

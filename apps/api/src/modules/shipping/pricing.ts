@@ -8,7 +8,7 @@ import {
 import type { WeightBand } from '../../db/schema';
 
 /**
- * The shop's arithmetic of an order (docs/product.md, Totals), in whole cents, pure: the one
+ * The shop's arithmetic of an order (docs/product.md, Shipping and tax), in whole cents, pure: the one
  * place the figures are decided, for a quote and for the order placed from it.
  *
  * - Tax rates are thousandths of a percent (19 % is 19000), so 8.875 % stays exact.
