@@ -46,6 +46,21 @@ const CSV_COLUMNS_SQL = [
   formulaSafe(sql`orders.address`).as('Address'),
   formulaSafe(sql`orders.phone`).as('Phone'),
   sql<string | null>`orders.needed_by::text`.as('Needed by'),
+  // Issue 35: the charges and the destination, after the columns exports had before.
+  sql<string>`((orders.price_cents - orders.shipping_cents
+    - case when orders.prices_include_tax then 0 else orders.tax_cents end)
+    / 100.0)::numeric(16, 2)::text`.as('Subtotal'),
+  sql<string>`(orders.shipping_cents / 100.0)::numeric(16, 2)::text`.as('Shipping'),
+  sql<string>`(orders.tax_cents / 100.0)::numeric(16, 2)::text`.as('Tax'),
+  sql<string>`case when orders.prices_include_tax then 'included' else 'added' end`.as(
+    'Tax in prices',
+  ),
+  formulaSafe(sql`orders.shipping_method`).as('Shipping method'),
+  sql<string | null>`orders.ship_country`.as('Country'),
+  formulaSafe(sql`orders.ship_region`).as('Region'),
+  formulaSafe(sql`orders.ship_city`).as('City'),
+  formulaSafe(sql`orders.ship_postal_code`).as('Postal code'),
+  formulaSafe(sql`orders.recipient`).as('Recipient'),
 ];
 
 /**
