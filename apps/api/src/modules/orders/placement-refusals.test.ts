@@ -18,6 +18,7 @@ import {
   uncachedTools,
   DELIVERY,
 } from '../../test/shop';
+import { SEEDED } from '../../db/migrations/0027-shipping-and-tax';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
