@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Order, type PartImage, partSlug, type Tool } from '@shop/shared';
 import { newPerson, send, signUpAdmin, signUpWithToken } from '../test/identity';
+import { DELIVERY } from '../test/shop';
 import type { TestApp } from '../test/test-app';
 
 export type Role = 'anonymous' | 'customerA' | 'customerB' | 'admin';
@@ -163,7 +164,7 @@ export const matrix: Row[] = [
     route: 'POST /api/purchase',
     request: (w) => ({
       path: '/api/purchase',
-      body: { toolId: w.tool._id, quantity: 1, phone: '555 0100', address: 'Here 1' },
+      body: { toolId: w.tool._id, quantity: 1, ...DELIVERY, address: 'Here 1' },
     }),
     expected: guarded(201, 201, 201),
   },
@@ -231,7 +232,7 @@ export const matrix: Row[] = [
   },
   {
     route: 'POST /api/checkout',
-    request: () => ({ path: '/api/checkout', body: { phone: '555 0100', address: 'Here 1' } }),
+    request: () => ({ path: '/api/checkout', body: { ...DELIVERY, address: 'Here 1' } }),
     expected: guarded(201, 409, 409),
   },
   {
@@ -488,7 +489,7 @@ export async function buildWorld(app: TestApp): Promise<World> {
   const placed = await send(app, 'POST', '/api/purchase', a.token, {
     toolId: tool._id,
     quantity: 2,
-    phone: '555 0100',
+    ...DELIVERY,
     address: 'A street 1',
   });
   const order = (await placed.json()) as Order;
