@@ -30,6 +30,7 @@ import {
   ReviewInputSchema,
   SandboxCardPaymentSchema,
   SearchQuerySchema,
+  ShippingQuoteRequestSchema,
   ToolInputSchema,
   ToolListQuerySchema,
   ToolUpdateSchema,
@@ -221,6 +222,8 @@ const cases: TextCase[] = [
       toolId: w.tool._id,
       quantity: 1,
       ...DELIVERY,
+      // The optional recipient is text too (issue 35).
+      recipient: 'Ann Smith',
       address: 'A street 1\n\tFlat 2',
       neededBy: '2099-12-31',
     }),
@@ -230,9 +233,21 @@ const cases: TextCase[] = [
   {
     route: 'POST /api/checkout',
     caller: 'customerA',
-    body: () => ({ ...DELIVERY, address: 'A street 1\n\tFlat 2', neededBy: '2099-12-31' }),
+    body: () => ({
+      ...DELIVERY,
+      recipient: 'Ann Smith',
+      address: 'A street 1\n\tFlat 2',
+      neededBy: '2099-12-31',
+    }),
     schema: CheckoutSchema,
     multiLine: ['address'],
+  },
+  // A shipping quote (issue 35): the destination's country and region, and the parts' ids.
+  {
+    route: 'POST /api/shipping/quote',
+    caller: 'anonymous',
+    body: (w) => ({ country: 'US', region: 'OR', lines: [{ toolId: w.tool._id, quantity: 1 }] }),
+    schema: ShippingQuoteRequestSchema,
   },
   {
     route: 'POST /api/cart/lines',

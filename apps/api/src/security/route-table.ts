@@ -373,6 +373,15 @@ export const matrix: Row[] = [
     }),
     expected: all(200),
   },
+  // Anyone may ask what shipping costs (issue 35): a visitor's cart too.
+  {
+    route: 'POST /api/shipping/quote',
+    request: (w) => ({
+      path: '/api/shipping/quote',
+      body: { country: 'US', region: 'OR', lines: [{ toolId: w.tool._id, quantity: 1 }] },
+    }),
+    expected: all(200),
+  },
   // The part types and the laptops are public (issue 33).
   {
     route: 'GET /api/categories',
