@@ -10,11 +10,12 @@
 // Since issue 17 every order also has its lines (order_lines): the reference writes the one line
 // of its order too.
 import { assertClean, best, load, loop } from './lib/load.mjs';
-import { BENCH_ADMIN_EMAIL } from './lib/shop.mjs';
+import { BENCH_ADMIN_EMAIL, BENCH_DELIVERY } from './lib/shop.mjs';
 import { call, signUp, signUpUsers } from './lib/users.mjs';
 
-const PHONE = '+1 555 0100';
-const ADDRESS = '1 Bench Street, Springfield';
+// The reference writes the phone as the shop stores it (E.164) and the same street.
+const PHONE = '+15035550100';
+const ADDRESS = BENCH_DELIVERY.address;
 const STOCK = 1_000_000;
 
 const MAX_UNPAID_ORDERS = 1_000_000;
@@ -85,8 +86,7 @@ async function shopPurchases({ url, admin, tool, users, connections, seconds }) 
     body: JSON.stringify({
       toolId: tool._id,
       quantity: tool.minOrderQuantity,
-      phone: PHONE,
-      address: ADDRESS,
+      ...BENCH_DELIVERY,
     }),
     setupClient: (client) => {
       const user = users[next++ % users.length];

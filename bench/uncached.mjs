@@ -9,7 +9,12 @@
 import path from 'node:path';
 import { postmasterPid, treeCpuSeconds } from './lib/cpu.mjs';
 import { assertClean, best, load } from './lib/load.mjs';
-import { startBarePgServer, startShop, startStackFloorServer } from './lib/shop.mjs';
+import {
+  BENCH_DELIVERY,
+  startBarePgServer,
+  startShop,
+  startStackFloorServer,
+} from './lib/shop.mjs';
 import { call, signUp } from './lib/users.mjs';
 
 const ORDERS_PER_CUSTOMER = 5;
@@ -25,8 +30,7 @@ async function customerWithOrders(url) {
     await call(url, 'POST', '/api/purchase', customer.token, {
       toolId: tool._id,
       quantity: tool.minOrderQuantity,
-      address: '1 Bench Street, Springfield',
-      phone: '+1 555 0100',
+      ...BENCH_DELIVERY,
     });
   }
   return customer;

@@ -103,14 +103,28 @@ async function signIn(page, email) {
   await page.waitForFunction(() => localStorage.getItem('accessToken'));
 }
 
+/**
+ * Where the screenshots' orders go (issue 35): Portland, Oregon (no sales tax), by the seeded US
+ * Ground. The method's id is SEEDED.methods.usGround of
+ * apps/api/src/db/migrations/0027-shipping-and-tax.ts, copied: a .mjs script cannot import it.
+ */
+const DELIVERY = {
+  phone: '+1 503 555 0100',
+  address: '12 Harbour Road',
+  country: 'US',
+  region: 'OR',
+  city: 'Portland',
+  postalCode: '97204',
+  shippingMethodId: '35000000-0000-4000-8000-000000000101',
+};
+
 async function placeOrders(page) {
   const tools = await callApi(page, 'GET', '/api/tools');
   const order = (tool) =>
     callApi(page, 'POST', '/api/purchase', {
       toolId: tool._id,
       quantity: tool.minOrderQuantity,
-      phone: '+1 555 0100',
-      address: '12 Harbour Road, Springfield',
+      ...DELIVERY,
     });
   const paid = await order(tools[0]);
   await order(tools[2]);

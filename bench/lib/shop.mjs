@@ -20,6 +20,22 @@ const stackFloorServerJs = path.join(root, 'bench/lib/stack-floor-server.mjs');
  */
 export const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
 
+/**
+ * Where the bench's orders go (issue 35: a purchase names a destination and a shipping method,
+ * and the phone must be valid for the country): Portland, Oregon (no sales tax), by the seeded
+ * US Ground. The method's id is SEEDED.methods.usGround of
+ * apps/api/src/db/migrations/0027-shipping-and-tax.ts, copied: a .mjs script cannot import it.
+ */
+export const BENCH_DELIVERY = {
+  phone: '+1 503 555 0100',
+  address: '1 Bench Street',
+  country: 'US',
+  region: 'OR',
+  city: 'Portland',
+  postalCode: '97204',
+  shippingMethodId: '35000000-0000-4000-8000-000000000101',
+};
+
 /** `npm run build` (web app and API), as a user does before `node apps/api/dist/server.js`. */
 export function build() {
   const result = spawnSync('npm', ['run', 'build'], {

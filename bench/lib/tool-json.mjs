@@ -25,7 +25,14 @@ export const TOOL_PART_NUMBERS_SQL = `coalesce((select json_agg(json_build_objec
     'maker', p.maker, 'number', p.number) order by p.kind, p.normalised)
   from part_numbers p where p.tool_id = tools.id), '[]'::json)`;
 
-/** An orders row of a one-tool order as My Orders answers it. */
+/** A country's English name, as the shop's API gives it (`countryName` of @shop/shared). */
+const countryNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+
+/**
+ * An orders row of a one-tool order as My Orders answers it. Since issue 35 (migration 0027) the
+ * row's price is the total (goods, shipping and tax): its one line is priced at quantity x unit
+ * price, with the order's tax (less that on shipping) and shipping.
+ */
 export const toOrder = (row) => ({
   _id: row.id,
   toolId: row.tool_id,
@@ -43,13 +50,45 @@ export const toOrder = (row) => ({
       img: row.tool_img,
       quantity: row.quantity,
       unitPrice: dollars(row.unit_price_cents),
-      price: dollars(row.price_cents),
+      price: dollars(row.unit_price_cents * row.quantity),
+      taxRate: Number(row.tax_rate),
+      tax: dollars(row.tax_cents - row.shipping_tax_cents),
+      shipping: dollars(row.shipping_cents),
+      shippingTax: dollars(row.shipping_tax_cents),
     },
   ],
   userName: row.user_name,
   userEmail: row.user_email,
   phone: row.phone,
   address: row.address,
+  shipTo:
+    row.ship_country === null
+      ? null
+      : {
+          recipient: row.recipient ?? row.user_name,
+          country: row.ship_country,
+          countryName: countryNames.of(row.ship_country) ?? row.ship_country,
+          region: row.ship_region,
+          city: row.ship_city ?? '',
+          postalCode: row.ship_postal_code,
+        },
+  shipping:
+    row.shipping_method === null
+      ? null
+      : {
+          method: row.shipping_method,
+          minDays: row.delivery_min_days ?? 0,
+          maxDays: row.delivery_max_days ?? 0,
+        },
+  totals: {
+    subtotal: dollars(
+      row.price_cents - row.shipping_cents - (row.prices_include_tax ? 0 : row.tax_cents),
+    ),
+    shipping: dollars(row.shipping_cents),
+    tax: dollars(row.tax_cents),
+    total: dollars(row.price_cents),
+    pricesIncludeTax: row.prices_include_tax,
+  },
   neededBy: row.needed_by,
   paid: row.status === 'paid' || row.status === 'shipped',
   transactionId: row.transaction_id,

@@ -228,6 +228,7 @@ describeEachDatabase('fields a client must not set', (kind) => {
       .select('amount_cents')
       .where('order_id', '=', order._id)
       .executeTakeFirstOrThrow();
-    expect(intent.amount_cents).toBe(2000);
+    // The stored total: 2 x $ 10 and US Ground's $ 6.99 below its free threshold.
+    expect(intent.amount_cents).toBe(2000 + 699);
   });
 });

@@ -145,12 +145,21 @@ const inputs: Array<{
     example: {
       toolId: '0b6c2c9e-3f64-4b7e-9a53-5d0f0e1a2b3c',
       quantity: 2,
-      phone: '+1 555 0100',
+      phone: '+1 503 555 0100',
       address: '1 Road\nFlat 2',
+      // The destination and the method (issue 35): Portland, Oregon, by the seeded US Ground
+      // (SEEDED.methods.usGround of migration 0027).
+      recipient: 'Ann Lee',
+      country: 'US',
+      region: 'OR',
+      city: 'Portland',
+      postalCode: '97204',
+      shippingMethodId: '35000000-0000-4000-8000-000000000101',
       neededBy: '2099-01-31',
     },
     multiLine: ['address'],
-    formatted: ['toolId', 'neededBy'],
+    // The country is a code from a list, the method a UUID: refused with their own messages.
+    formatted: ['toolId', 'neededBy', 'country', 'shippingMethodId'],
   },
   { name: 'OrderListQuerySchema', schema: OrderListQuerySchema, example: { userEmail: 'a@b.co' } },
   {

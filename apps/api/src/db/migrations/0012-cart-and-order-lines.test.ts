@@ -43,6 +43,11 @@ describe.each(testDatabaseKinds)('migration 0012 [%s]', (kind) => {
           unit_price_cents: 1250,
           price_cents: 3750,
           available_after: 7,
+          // Migration 0027's defaults: a line sold before it carried no tax and no shipping.
+          tax_rate: '0.000',
+          tax_cents: 0,
+          shipping_cents: 0,
+          shipping_tax_cents: 0,
         },
       ]);
       const migrated = await db

@@ -158,7 +158,9 @@ describe('order access and steps', () => {
         { from: 'tool', toolId: tool._id, quantity: 2, ...purchase },
         buyer,
       );
-      const cents = 4000;
+      // The order's total, as its payment is: 2 x $ 20 and US Ground's $ 6.99 below its free
+      // threshold.
+      const cents = 4000 + 699;
       expect(await orders.markPaid(order._id, 'pi_first', cents)).toMatchObject({
         changed: true,
         order: { status: 'paid', transactionId: 'pi_first' },

@@ -19,6 +19,7 @@ import {
   postCheckout,
   setUpShop,
   DELIVERY,
+  US_GROUND,
 } from '../../test/shop';
 import { type TestSmtpServer, recipientOf, startSmtpServer } from '../../test/smtp-server';
 import { TEST_ORIGIN, type TestApp, createTestApp } from '../../test/test-app';
@@ -67,7 +68,9 @@ describeEachDatabase('order emails', (kind) => {
     const placed = await order(app, buyer, tool._id, 3);
     const email = await theEmail(buyer.email, words.placed.subject(numberOf(placed._id)));
     expect(email.text).toContain(`${tool.name}: 3 × $ 14.50 = $ 43.50`);
-    expect(email.text).toContain(`${words.total}: $ 43.50`);
+    // The total is the order's: the goods and US Ground below its free threshold (no tax in
+    // Oregon).
+    expect(email.text).toContain(`${words.total}: $ ${(43.5 + US_GROUND).toFixed(2)}`);
     expect(email.text).toContain(`${TEST_ORIGIN}/dashboard/payment/${placed._id}`);
   });
 
@@ -78,9 +81,11 @@ describeEachDatabase('order emails', (kind) => {
     await app.mail.runOnce();
     const { transactionId } = await payInTestMode(app, buyer, placed._id);
     const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(placed._id)));
+    // The goods, and US Ground below its free threshold in the total (no tax in Oregon).
+    const total = `$ ${(29 + US_GROUND).toFixed(2)}`;
     for (const part of [
       `${tool.name}: 2 × $ 14.50 = $ 29.00`,
-      `${words.total}: $ 29.00`,
+      `${words.total}: ${total}`,
       `${words.transactionId}: ${transactionId}`,
     ]) {
       expect(receipt.text, part).toContain(part);
@@ -88,7 +93,7 @@ describeEachDatabase('order emails', (kind) => {
     for (const admin of admins) {
       const alert = await theEmail(
         admin.email,
-        words.paidAdmin.subject(numberOf(placed._id), '$ 29.00'),
+        words.paidAdmin.subject(numberOf(placed._id), total),
       );
       expect(alert.text).toContain(words.paidAdmin.body(buyer.name, buyer.email));
       expect(alert.text).toContain(transactionId);
@@ -144,7 +149,8 @@ describeEachDatabase('order emails', (kind) => {
     for (const part of [
       `${tool.name}: 2 × $ 14.50 = $ 29.00`,
       'Thermal Paste: 3 × $ 4.25 = $ 12.75',
-      `${words.total}: $ 41.75`,
+      // The goods, and US Ground below its free threshold (no tax in Oregon).
+      `${words.total}: $ ${(41.75 + US_GROUND).toFixed(2)}`,
       `${words.transactionId}: ${transactionId}`,
     ]) {
       expect(receipt.text, part).toContain(part);
@@ -247,9 +253,11 @@ describeEachDatabase('order emails', (kind) => {
       const receipts = received(buyer.email, words.paid.subject(numberOf(placed._id)));
       expect(receipts).toHaveLength(1);
       expect(receipts[0]!.text).toContain(`${words.transactionId}: ${transactionId}`);
+      // The order's total: 4 x $ 14.50 and US Ground below its free threshold.
+      const total = `$ ${(58 + US_GROUND).toFixed(2)}`;
       for (const admin of admins) {
         expect(
-          received(admin.email, words.paidAdmin.subject(numberOf(placed._id), '$ 58.00')),
+          received(admin.email, words.paidAdmin.subject(numberOf(placed._id), total)),
         ).toHaveLength(1);
       }
     } finally {

@@ -96,8 +96,13 @@ describeEachDatabase('the order workflow in test mode', (kind) => {
     });
     expect(refunded.status).toBe(200);
     expect(await refunded.json()).toMatchObject({ status: 'refunded', paid: false });
+    // The whole total comes back: 3 x $ 8 and US Ground's $ 6.99 below its free threshold.
     expect(await refundsOf(placed._id)).toEqual([
-      { amount_cents: 2400, reason: 'requested_by_admin', provider_refund_id: expect.any(String) },
+      {
+        amount_cents: 2400 + 699,
+        reason: 'requested_by_admin',
+        provider_refund_id: expect.any(String),
+      },
     ]);
     expect(await stockOf(app, tool._id)).toBe(17);
 
@@ -139,7 +144,10 @@ describeEachDatabase('the order workflow in test mode', (kind) => {
     });
     expect(refunded.status).toBe(200);
     expect([await stockOf(app, a._id), await stockOf(app, b._id)]).toEqual([20, 20]);
-    expect(await refundsOf(placed._id)).toEqual([expect.objectContaining({ amount_cents: 5600 })]);
+    // The whole total: 7 x $ 8 and US Ground's $ 6.99 below its free threshold.
+    expect(await refundsOf(placed._id)).toEqual([
+      expect.objectContaining({ amount_cents: 5600 + 699 }),
+    ]);
   });
 
   it('refuses a customer (403), an unpaid or delivered order (409) and a body without a reason (400)', async () => {
@@ -299,7 +307,12 @@ describe('a refund through Stripe', () => {
       expect(refunded.status).toBe(200);
       expect(await refunded.json()).toMatchObject({ status: 'refunded' });
       expect(standIn.refunds).toEqual([
-        expect.objectContaining({ payment_intent: intentId, amount: 2900, status: 'succeeded' }),
+        // The order's total: the goods ($ 29) and US Ground's $ 6.99 below its free threshold.
+        expect.objectContaining({
+          payment_intent: intentId,
+          amount: 2900 + 699,
+          status: 'succeeded',
+        }),
       ]);
       const again = await send(
         app,

@@ -10,13 +10,15 @@ import {
   setOrderStatus,
   uncachedTools,
   DELIVERY,
+  US_GROUND,
 } from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 import { createCartService } from '../cart/cart.service';
 import { createOrdersService } from './orders.service';
 
 const HEADER =
-  'Order,Placed,Status,Buyer,Email,Tools,Units,Total,Transaction,Address,Phone,Needed by';
+  'Order,Placed,Status,Buyer,Email,Tools,Units,Total,Transaction,Address,Phone,Needed by,' +
+  'Subtotal,Shipping,Tax,Tax in prices,Shipping method,Country,Region,City,Postal code,Recipient';
 
 describeEachDatabase('the CSV export of orders', (kind) => {
   let app: TestApp;
@@ -29,7 +31,7 @@ describeEachDatabase('the CSV export of orders', (kind) => {
     const response = await send(app, 'POST', '/api/purchase', buyer.token, {
       toolId: tool._id,
       quantity,
-      phone: '555 0100',
+      ...DELIVERY,
       address,
     });
     expect(response.status).toBe(201);
@@ -88,8 +90,11 @@ describeEachDatabase('the CSV export of orders', (kind) => {
     const csv = await exported('?from=2026-03-01&to=2026-03-02');
     expect(csv.split('\n')[0]).toBe(HEADER);
     expect(idsIn(csv)).toEqual([tricky._id, plain._id]);
+    // The Total is the order's: the goods and US Ground below its free threshold (no tax in
+    // Oregon); the phone as stored, in E.164.
     expect(csv).toContain(
-      `${plain._id},2026-03-01T12:00:00.000Z,unpaid,${alice.name},${alice.email},2 x Export Dock,2,25.00,,1 Main Street,555 0100,\n`,
+      `${plain._id},2026-03-01T12:00:00.000Z,unpaid,${alice.name},${alice.email},2 x Export Dock,2,${(25 + US_GROUND).toFixed(2)},,1 Main Street,'+15035550100,,` +
+        `25.00,${US_GROUND},0.00,added,Ground,US,OR,Portland,97204,${alice.name}\n`,
     );
     // The formula starts with "'" and the cell is quoted, its quotes doubled.
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example""), ""Flat 2""\nBack door"`);
@@ -218,11 +223,13 @@ describeEachDatabase('the CSV export of orders', (kind) => {
     const csv = await exported();
     expect(idsIn(csv).length).toBeGreaterThan(10);
     // The Tools cell from the order's lines, the formula and the quotes escaped.
+    // The Totals with US Ground below its free threshold (no tax in Oregon).
     expect(csv).toContain(
-      `"1 x Export Dock; 3 x +Fan, ""quiet""",4,22.49,,'@home,'+1 555 0100,2031-01-02\n`,
+      `"1 x Export Dock; 3 x +Fan, ""quiet""",4,${(22.49 + US_GROUND).toFixed(2)},,'@home,'+15035550100,2031-01-02,` +
+        `22.49,${US_GROUND},0.00,added,Ground,US,OR,Portland,97204,${bob.name}\n`,
     );
     expect(csv).toContain(
-      `,paid,${alice.name},${alice.email},1 x Export Dock,1,12.50,pi_copy_1,2 Paid Lane,`,
+      `,paid,${alice.name},${alice.email},1 x Export Dock,1,${(12.5 + US_GROUND).toFixed(2)},pi_copy_1,2 Paid Lane,`,
     );
     // Batches of 3 make the same file as batches of 1,000 (the route's).
     expect((await batchesOf({}, 3)).join('')).toBe(csv);

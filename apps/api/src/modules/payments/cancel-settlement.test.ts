@@ -146,11 +146,12 @@ describeEachDatabase('payment and cancel exclude each other, test mode', (kind) 
     }
     const refunds = await refundsOf(placed._id);
     expect(refunds.provider).toHaveLength(1);
-    expect(refunds.provider[0]).toMatchObject({ intent_id: intentId, amount_cents: 2900 });
+    // The order's total: 2 x $ 14.50 and US Ground's $ 6.99 below its free threshold.
+    expect(refunds.provider[0]).toMatchObject({ intent_id: intentId, amount_cents: 2900 + 699 });
     expect(refunds.shop).toEqual([
       expect.objectContaining({
         intent_id: intentId,
-        amount_cents: 2900,
+        amount_cents: 2900 + 699,
         provider: 'sandbox',
         provider_refund_id: refunds.provider[0]!.id,
         reason: 'order_cancelled',

@@ -162,7 +162,11 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
 
     const refunds = refundsAtStripe(intentId);
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ amount: 2900, metadata: { reason: 'order_cancelled' } });
+    // The order's total: 2 x $ 14.50 and US Ground's $ 6.99 below its free threshold.
+    expect(refunds[0]).toMatchObject({
+      amount: 2900 + 699,
+      metadata: { reason: 'order_cancelled' },
+    });
     // Every request for it carried the one key Stripe uses to refund once.
     const keys = standIn.refundRequests
       .filter((request) => request.params.get('payment_intent') === intentId)
@@ -177,7 +181,7 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
       expect.objectContaining({
         intent_id: intentId,
         provider: 'stripe',
-        amount_cents: 2900,
+        amount_cents: 2900 + 699,
         provider_refund_id: refunds[0]!.id,
       }),
     ]);

@@ -50,10 +50,11 @@ describe('payments through Stripe (official SDK against a local stand-in)', () =
     expect(again.clientSecret).toBe(clientSecret);
 
     const created = standIn.creates.at(-1);
-    expect(created?.params.get('amount')).toBe('4350');
+    // The order's total: 3 x $ 14.50 and US Ground's $ 6.99 below its free threshold.
+    expect(created?.params.get('amount')).toBe(String(4350 + 699));
     expect(created?.params.get('currency')).toBe('usd');
     expect(created?.params.get('metadata[orderId]')).toBe(placed._id);
-    expect(created?.idempotencyKey).toBe(`order-${placed._id}-4350`);
+    expect(created?.idempotencyKey).toBe(`order-${placed._id}-${4350 + 699}`);
     expect(standIn.intents.size).toBe(1);
   });
 

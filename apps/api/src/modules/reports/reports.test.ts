@@ -2,7 +2,14 @@ import { type Order, type SalesReport, type Tool, shopToday } from '@shop/shared
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type Account, order, postCheckout, setOrderStatus, DELIVERY } from '../../test/shop';
+import {
+  type Account,
+  order,
+  postCheckout,
+  setOrderStatus,
+  DELIVERY,
+  US_GROUND,
+} from '../../test/shop';
 import { type TestApp, createTestApp } from '../../test/test-app';
 
 const DAY = 86_400_000;
@@ -58,19 +65,27 @@ describeEachDatabase('the sales dashboard', (kind) => {
     const ssd = await createTool('Report SSD', 50);
     const fan = await createTool('Report Fan', 10);
     const paste = await createTool('Report Paste', 2);
-    await sold(ssd, 2, 0); // $100 today
-    await sold(fan, 3, 0, 'shipped'); // $30 today
-    await sold(fan, 1, 29, 'delivered'); // $10, the first day shown
-    await sold(paste, 5, 30); // $10, a day before the chart: not counted
+    // Oregon has no sales tax; US Ground is free from $ 99, else $ 6.99 (US_GROUND).
+    await sold(ssd, 2, 0); // $100 today, shipped free
+    await sold(fan, 3, 0, 'shipped'); // $30 and shipping today
+    await sold(fan, 1, 29, 'delivered'); // $10 and shipping, the first day shown
+    await sold(paste, 5, 30); // $10 and shipping, a day before the chart: not counted
     await sold(ssd, 1, 3, 'refunded'); // given back: no revenue
     await order(app, buyer, paste._id, 1); // unpaid
 
     const { revenuePerDay, ordersByStatus, topTools } = await report();
     expect(revenuePerDay).toHaveLength(30);
-    expect(revenuePerDay.at(-1)).toEqual({ day: shopToday(new Date()), revenue: 130, orders: 2 });
+    // A day's revenue is its paid orders' totals: the shipping charged counts.
+    expect(revenuePerDay.at(-1)).toEqual({
+      day: shopToday(new Date()),
+      revenue: 130 + US_GROUND,
+      orders: 2,
+    });
     expect(revenuePerDay[0]).toEqual({
       day: shopToday(new Date(Date.now() - 29 * DAY)),
-      revenue: 10,
+      // $ 10 and US Ground's $ 6.99, summed in cents as the shop does (10 + 6.99 is not 16.99
+      // in floating point).
+      revenue: (1000 + 699) / 100,
       orders: 1,
     });
     expect(revenuePerDay.slice(1, -1).every((day) => day.revenue === 0)).toBe(true);
@@ -82,6 +97,8 @@ describeEachDatabase('the sales dashboard', (kind) => {
       { status: 'cancelled', count: 0 },
       { status: 'refunded', count: 1 },
     ]);
+    // A best seller's revenue is its lines' (quantity x unit price), without the orders'
+    // shipping, as for an order of several tools below.
     expect(topTools).toEqual([
       { toolId: ssd._id, name: 'Report SSD', revenue: 100, units: 2 },
       { toolId: fan._id, name: 'Report Fan', revenue: 40, units: 4 },
