@@ -29,6 +29,7 @@ import {
   ResetPasswordSchema,
   ReviewInputSchema,
   SandboxCardPaymentSchema,
+  SavedAddressInputSchema,
   SearchQuerySchema,
   ShippingMethodInputSchema,
   ShippingQuoteRequestSchema,
@@ -63,6 +64,13 @@ import {
 import { DELIVERY } from '../test/shop';
 
 type Json = Record<string, unknown>;
+
+const { shippingMethodId: _method, ...destination } = DELIVERY;
+const savedAddressBody = {
+  ...destination,
+  recipient: 'Ann Smith',
+  address: 'A street 1\n\tFlat 2',
+};
 
 interface TextCase {
   /** As in the route table (`METHOD /api/...`). */
@@ -246,6 +254,29 @@ const cases: TextCase[] = [
     }),
     schema: CheckoutSchema,
     multiLine: ['address'],
+  },
+  // My Profile's address book (issue 35): an address is a destination and its recipient.
+  {
+    route: 'POST /api/addresses',
+    caller: 'customerA',
+    body: () => savedAddressBody,
+    schema: SavedAddressInputSchema,
+    multiLine: ['address'],
+  },
+  {
+    route: 'PUT /api/addresses/:id',
+    caller: 'customerA',
+    params: (w) => ({ id: w.address.id }),
+    body: () => savedAddressBody,
+    schema: SavedAddressInputSchema,
+    multiLine: ['address'],
+    paramStatus: 404,
+  },
+  {
+    route: 'DELETE /api/addresses/:id',
+    caller: 'customerA',
+    params: (w) => ({ id: w.address.id }),
+    paramStatus: 404,
   },
   // A shipping quote (issue 35): the destination's country and region, and the parts' ids.
   {
@@ -594,6 +625,7 @@ const noTextInput: Record<string, string> = {
   'GET /api/sign-in-options': 'no input',
   'DELETE /api/token': 'the bearer token only, matched by a strict pattern',
   'GET /api/cart': 'no input',
+  'GET /api/addresses': 'no input',
   'GET /api/reports/sales': 'no input',
   'GET /api/emails/failed': 'no input',
   'GET /api/dev/outbox': 'no input',
