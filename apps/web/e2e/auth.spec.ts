@@ -220,6 +220,7 @@ test('the admin account, signed in through its verifying provider, sees the admi
     'Manage All Orders',
     'Manage Tools',
     'Import catalogue',
+    'Shipping and tax',
   ]);
   await sidebar.getByRole('link', { name: 'Manage Tools' }).click();
   await expect(page.getByRole('heading', { name: 'Manage Tools' })).toBeVisible();

@@ -219,6 +219,16 @@ test('an admin exports the filtered orders as CSV: every order the filter select
     'Address',
     'Phone',
     'Needed by',
+    'Subtotal',
+    'Shipping',
+    'Tax',
+    'Tax in prices',
+    'Shipping method',
+    'Country',
+    'Region',
+    'City',
+    'Postal code',
+    'Recipient',
   ]);
   expect(rows).toHaveLength(total);
   for (const row of rows) expect(row[2]).toBe('paid');
