@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { ShippingQuote, ShippingZone, Tool } from '@shop/shared';
 import { expect, test } from './fixtures';
-import { signInAsAdmin } from './support/accounts';
+import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import {
   animationsDone,
   callApi,
@@ -38,8 +38,9 @@ const quoteFor = async (page: Page, country: string, tool: Tool) =>
   });
 
 test.describe('Shipping and tax', () => {
-  test('an admin adds a zone with a flat method, and a quote there offers it at once', async ({
+  test('an admin adds a zone with a flat method and a tax rate, and a buyer sees them at once', async ({
     page,
+    browser,
     baseURL,
     consoleErrors,
   }) => {
@@ -118,6 +119,23 @@ test.describe('Shipping and tax', () => {
     expect(quote.body.options).toEqual([
       expect.objectContaining({ name: 'Nordic Post', shipping: 15, minDays: 3, maxDays: 5 }),
     ]);
+
+    // A tax rate for Norway; then a buyer in another browser sees the method and the rate at once.
+    const rateForm = page.getByRole('form', { name: 'Set a tax rate' });
+    await rateForm.getByLabel('Country').selectOption({ label: 'Norway' });
+    await rateForm.getByLabel('Tax name').fill('MVA');
+    await rateForm.getByLabel('Rate (%)').fill('25');
+    await rateForm.getByRole('button', { name: 'Save rate' }).click();
+    await expect(page.getByRole('list', { name: 'Tax rates by country' })).toContainText('Norway');
+    const buyer = await (await browser.newContext({ baseURL })).newPage();
+    await signInAsNewCustomer(buyer, baseURL ?? '', 'Nora Nordic');
+    await buyer.goto(`/tools/${tool._id}`);
+    await buyer.getByLabel('Country').selectOption({ label: 'Norway' });
+    const offered = buyer.getByRole('group', { name: 'Shipping method' });
+    await expect(offered.getByRole('radio', { name: /^Nordic Post/ })).toBeChecked();
+    await expect(offered).toContainText('3-5 days');
+    await expect(buyer.getByText('MVA (25%)', { exact: true })).toBeVisible();
+    await buyer.context().close();
 
     // The toasts fade out on their own; axe reads the screen once they have.
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });

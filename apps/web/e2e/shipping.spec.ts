@@ -2,7 +2,13 @@ import type { Page } from '@playwright/test';
 import type { Cart } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsNewCustomer } from './support/accounts';
-import { callApi, expectAccessible, fillDelivery, findTool } from './support/orders';
+import {
+  callApi,
+  expectAccessible,
+  fillDelivery,
+  findTool,
+  getOrderViaApi,
+} from './support/orders';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -70,8 +76,21 @@ test('a buyer in Germany chooses Road or Air, sees VAT (19%) and is asked for th
   await expect(page.getByText(`Please pay: ${total}`)).toBeVisible();
   const order = page.getByRole('region', { name: 'Order' });
   await expect(order).toContainText('Air, 3-5 days');
-  await expect(order).toContainText('Tax (19%)');
+  await expect(order).toContainText('VAT (19%)');
   await expect(order).toContainText('Germany');
+
+  // Paid with the test card: the shop verified the charge against the stored total, which is
+  // the one the buyer was shown.
+  const orderId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Congratulation!!' })).toBeVisible();
+  const paid = await getOrderViaApi(page, orderId);
+  expect(paid).toMatchObject({ status: 'paid', paid: true });
+  expect(`$ ${paid.price.toFixed(2)}`).toBe(total);
+  expect(paid.totals.taxName).toBe('VAT');
 });
 
 test('a battery goes to Germany by Road only, and to Japan not at all, the line named', async ({

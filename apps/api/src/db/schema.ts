@@ -262,6 +262,10 @@ export interface OrderLinesTable {
   tax_cents: ColumnType<number, number | undefined, number>;
   shipping_cents: ColumnType<number, number | undefined, number>;
   shipping_tax_cents: ColumnType<number, number | undefined, number>;
+  /** The refund giving this line back (migration 0029); when the money was back; when its units. */
+  refund_key: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  restocked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Every change of an order's status, kept by a trigger (migration 0013). */
@@ -382,6 +386,8 @@ export type SandboxIntentStatus = 'requires_payment_method' | 'succeeded' | 'can
 
 export interface SandboxRefundsTable {
   id: string;
+  /** The caller's idempotency key, as Stripe's: one refund per key, several per intent. */
+  key: string;
   intent_id: string;
   amount_cents: number;
   reason: string;
@@ -401,6 +407,8 @@ export interface OrderPaymentsTable {
 
 /** Refunds the shop made of payments for orders it did not deliver: at most one per intent. */
 export interface PaymentRefundsTable {
+  /** The intent's id for a refund of what is left of it; `<intent>:<tool ids>` for lines. */
+  key: string;
   intent_id: string;
   order_id: string;
   provider: ProviderName;

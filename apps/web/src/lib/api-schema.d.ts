@@ -5187,8 +5187,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Refund a paid or shipped order (admins), with a reason; its stock back when chosen
-     * @description The payment is given back through the provider that took it, once: a repeated refund answers the order as it is.
+     * Refund a paid or shipped order, or some lines of a paid, shipped or delivered one (admins), with a reason; the stock back when chosen
+     * @description The payment is given back through the provider that took it, once: a repeated refund answers the order as it is. With `lines`, only those lines are given back, each with its tax and its share of shipping; once every line is, the order is refunded.
      */
     post: {
       parameters: {
@@ -5204,6 +5204,7 @@ export interface paths {
           'application/json': {
             reason: string;
             restock: boolean;
+            lines?: string[];
           };
         };
       };
@@ -8202,6 +8203,7 @@ export interface components {
       tax: number;
       shipping: number;
       shippingTax: number;
+      refunded: boolean;
     };
     ShipTo: {
       recipient: string;

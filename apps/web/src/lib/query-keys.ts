@@ -76,6 +76,11 @@ export const queryKeys = {
     config: ['payments', 'config'] as const,
     intent: (orderId: string) => ['payments', 'intent', orderId] as const,
   },
+  /** A signed-in customer's address book (My Profile; the delivery fields start from it). */
+  addresses: {
+    all: ['addresses'] as const,
+    mine: (email: string) => ['addresses', email.toLowerCase()] as const,
+  },
   profile: {
     all: ['profile'] as const,
     detail: (email: string) => ['profile', email.toLowerCase()] as const,

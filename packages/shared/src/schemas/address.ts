@@ -75,6 +75,11 @@ export function phoneE164(phone: string, country: string): string | undefined {
   return parsed?.isValid() ? parsed.number : undefined;
 }
 
+/** A phone kept as E.164 as people write it: "+49 30 901820"; anything else as it is. */
+export function formatPhone(phone: string): string {
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
+
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })

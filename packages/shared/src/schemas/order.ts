@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIST_PAGE_SIZE_DEFAULT } from '../constants';
+import { CART_LINES_MAX, LIST_PAGE_SIZE_DEFAULT } from '../constants';
 import { IdSchema } from './id';
 import { clampLimit, pagingFields } from './paging';
 import { checkDestination, destinationFields } from './address';
@@ -102,6 +102,16 @@ export const RefundSchema = z
       .min(1, 'Reason is required')
       .max(REFUND_REASON_MAX, `Reason must have at most ${REFUND_REASON_MAX} characters`),
     restock: z.boolean({ error: 'Say whether the units go back to stock' }),
+    /**
+     * The lines to give back (their tools' ids), each with its tax and share of shipping; without
+     * it, the whole order. Lines of a delivered order can be refunded too.
+     */
+    lines: z
+      .array(z.uuid('Choose the lines to refund'))
+      .min(1, 'Choose at least one line to refund')
+      .max(CART_LINES_MAX, `At most ${CART_LINES_MAX} lines`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each line can be chosen once')
+      .optional(),
   })
   .strict();
 export type Refund = z.infer<typeof RefundSchema>;
@@ -132,6 +142,8 @@ export const OrderLineSchema = z
     price: z.number(),
     /** The line's tax and its share of shipping, as placed (0 for orders before issue 35). */
     ...PricedLineSchema.pick({ taxRate: true, tax: true, shipping: true, shippingTax: true }).shape,
+    /** Given back to the buyer: by a refund of this line, or of the whole order. */
+    refunded: z.boolean(),
   })
   .meta({ id: 'OrderLine' });
 export type OrderLine = z.infer<typeof OrderLineSchema>;

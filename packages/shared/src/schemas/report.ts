@@ -13,10 +13,24 @@ export const TOP_TOOLS = 5;
  */
 export const SalesReportSchema = z
   .object({
-    /** The last SALES_DAYS days, oldest first, each day present (0 when nothing was paid). */
+    /**
+     * The last SALES_DAYS days, oldest first, each day present (0 when nothing was paid): the
+     * orders paid that day and what they brought, less what refunds of their lines gave back.
+     */
     revenuePerDay: z.array(
       z.object({ day: z.iso.date(), revenue: z.number(), orders: z.number().int() }),
     ),
+    /**
+     * The same days' revenue in its parts (issue 35): the goods and the shipping without their
+     * tax, the tax, and what refunds of lines gave back; goods + shipping + tax - refunded is
+     * the sum of `revenuePerDay`.
+     */
+    breakdown: z.object({
+      goods: z.number(),
+      shipping: z.number(),
+      tax: z.number(),
+      refunded: z.number(),
+    }),
     /** Every status, with its count of orders (0 included). */
     ordersByStatus: z.array(z.object({ status: z.enum(orderStatuses), count: z.number().int() })),
     /** The TOP_TOOLS tools with the most revenue over the same days. */

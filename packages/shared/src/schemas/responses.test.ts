@@ -99,6 +99,7 @@ const order = {
       tax: 0,
       shipping: 24.99,
       shippingTax: 0,
+      refunded: false,
     },
   ],
   userName: 'Ann',

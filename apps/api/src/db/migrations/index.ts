@@ -27,6 +27,7 @@ import * as partImages from './0025-part-images';
 import * as partPages from './0026-part-pages';
 import * as shippingAndTax from './0027-shipping-and-tax';
 import * as addressBook from './0028-address-book';
+import * as lineRefunds from './0029-line-refunds';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026-part-pages': partPages,
   '0027-shipping-and-tax': shippingAndTax,
   '0028-address-book': addressBook,
+  '0029-line-refunds': lineRefunds,
 };

@@ -16,7 +16,12 @@ export interface OrdersPage {
   total: number;
 }
 
-const toLine = (line: Omit<OrderLineRow, 'order_id' | 'position'>): OrderLine => ({
+type LineFigures = Omit<
+  OrderLineRow,
+  'order_id' | 'position' | 'refund_key' | 'refunded_at' | 'restocked_at'
+>;
+
+const toLine = (line: LineFigures, refunded: boolean): OrderLine => ({
   toolId: line.tool_id,
   tool: line.tool_name,
   img: line.tool_img,
@@ -27,6 +32,7 @@ const toLine = (line: Omit<OrderLineRow, 'order_id' | 'position'>): OrderLine =>
   tax: centsToDollars(line.tax_cents),
   shipping: centsToDollars(line.shipping_cents),
   shippingTax: centsToDollars(line.shipping_tax_cents),
+  refunded,
 });
 
 /** Where the order went, for orders placed with a destination (issue 35). */
@@ -67,14 +73,18 @@ export const totalsOf = (
 function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
   const ownLine =
     row.line_count === 1 && row.unit_price_cents !== null && row.available_after !== null
-      ? toLine({
-          ...row,
-          unit_price_cents: row.unit_price_cents,
-          // The goods' price: the total holds shipping and tax too.
-          price_cents: row.unit_price_cents * row.quantity,
-          available_after: row.available_after,
-          tax_cents: row.tax_cents - row.shipping_tax_cents,
-        })
+      ? toLine(
+          {
+            ...row,
+            unit_price_cents: row.unit_price_cents,
+            // The goods' price: the total holds shipping and tax too.
+            price_cents: row.unit_price_cents * row.quantity,
+            available_after: row.available_after,
+            tax_cents: row.tax_cents - row.shipping_tax_cents,
+          },
+          // Its refund is the order's.
+          row.status === 'refunded',
+        )
       : undefined;
   const orderLines = ownLine ? [ownLine] : lines;
   if (!orderLines?.length) throw new Error(`Order ${row.id} was read without its lines`);
@@ -122,7 +132,10 @@ async function linesOf(orderIds: string[], executor: Kysely<Database>) {
     .orderBy('position')
     .execute();
   for (const line of lines) {
-    byOrder.set(line.order_id, [...(byOrder.get(line.order_id) ?? []), toLine(line)]);
+    byOrder.set(line.order_id, [
+      ...(byOrder.get(line.order_id) ?? []),
+      toLine(line, line.refunded_at !== null),
+    ]);
   }
   return byOrder;
 }

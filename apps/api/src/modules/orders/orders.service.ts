@@ -88,4 +88,6 @@ export type OrdersForPayments = Pick<
   | 'claimRefund'
   | 'releaseRefund'
   | 'markRefunded'
+  | 'claimLines'
+  | 'settleLines'
 >;

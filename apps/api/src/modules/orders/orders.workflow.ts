@@ -1,4 +1,11 @@
-import type { Order, OrderEvent, OrderStatus, Refund } from '@shop/shared';
+import {
+  centsToDollars,
+  formatMoney,
+  type Order,
+  type OrderEvent,
+  type OrderStatus,
+  type Refund,
+} from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database, OrderRow } from '../../db/schema';
@@ -36,6 +43,36 @@ async function returnStock(trx: Kysely<Database>, orderIds: string[]) {
     trx,
     freed.map((line) => ({ toolId: line.tool_id, units: line.units })),
   );
+}
+
+/**
+ * Gives back to stock the units of an order's lines (all, or these) that have not gone back yet,
+ * inside the caller's transaction: a line's units go back once, whichever refund asks.
+ */
+async function restockLines(trx: Kysely<Database>, orderId: string, toolIds?: readonly string[]) {
+  const lines = await trx
+    .updateTable('order_lines')
+    .set({ restocked_at: sql<Date>`now()` })
+    .where('order_id', '=', orderId)
+    .where('restocked_at', 'is', null)
+    .$if(toolIds !== undefined, (q) => q.where('tool_id', 'in', toolIds!))
+    .returning(['tool_id', 'quantity'])
+    .execute();
+  await release(
+    trx,
+    lines.map((line) => ({ toolId: line.tool_id, units: line.quantity })),
+  );
+  return lines.length > 0;
+}
+
+/** The statuses whose lines can be refunded one by one (a return comes after delivery too). */
+const lineRefundable: OrderStatus[] = ['paid', 'shipped', 'delivered'];
+
+/** A refund of lines, claimed: its key (the provider's idempotency key) and what it gives back. */
+export interface LineClaim {
+  key: string;
+  intentId: string;
+  amountCents: number;
 }
 
 /**
@@ -284,7 +321,15 @@ export function createOrderWorkflow(
         : ['paid', 'shipped'];
       const refunded = await transition(id, caller, from, 'refunded', {
         reason: refund.reason,
-        also: refund.restock ? (trx) => returnStock(trx, [id]) : undefined,
+        also: async (trx) => {
+          await trx
+            .updateTable('order_lines')
+            .set({ refunded_at: sql<Date>`now()` })
+            .where('order_id', '=', id)
+            .where('refunded_at', 'is', null)
+            .execute();
+          if (refund.restock) await restockLines(trx, id);
+        },
       });
       if (refunded && refund.restock) options.onStockChange?.();
       const row = refunded ?? (await queries.visibleTo(caller, id));
@@ -295,6 +340,148 @@ export function createOrderWorkflow(
         );
       }
       return { order: await presentOne(row, db), changed: Boolean(refunded) };
+    },
+
+    /**
+     * Claims lines of a paid, shipped or delivered order for the refund that gives them back, in
+     * one transaction with the order locked: a refund of the whole order claims it under the same
+     * lock, so the two never both count a line. The refund gives back each line's price, its
+     * share of shipping, and their tax when prices are without it (docs/product.md, Refunds of
+     * lines); `record` keeps it in the same transaction. Asked again for the same lines before
+     * the provider answered, it answers the same claim; a line another refund has is refused.
+     */
+    async claimLines(
+      id: string,
+      caller: CurrentUser,
+      toolIds: readonly string[],
+      intentId: string,
+      record: (trx: Kysely<Database>, claim: LineClaim) => Promise<LineClaim>,
+    ): Promise<LineClaim> {
+      const order = await queries.visibleTo(caller, id);
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('orders')
+          .select(['status', 'refund_started_at', 'prices_include_tax'])
+          .where('id', '=', order.id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        if (!lineRefundable.includes(row.status)) {
+          throw new AppError(
+            'CONFLICT',
+            `Only lines of a paid, shipped or delivered order can be refunded; this one is ${row.status}`,
+          );
+        }
+        if (row.refund_started_at) {
+          throw new AppError('CONFLICT', 'A refund of this whole order is under way');
+        }
+        const lines = await trx
+          .selectFrom('order_lines')
+          .select([
+            'tool_id',
+            'tool_name',
+            'price_cents',
+            'tax_cents',
+            'shipping_cents',
+            'shipping_tax_cents',
+            'refund_key',
+          ])
+          .where('order_id', '=', order.id)
+          .where('tool_id', 'in', [...toolIds])
+          .orderBy('position')
+          .forUpdate()
+          .execute();
+        if (lines.length !== toolIds.length) {
+          const message = 'This order has no such line';
+          throw new AppError('VALIDATION_FAILED', message, { lines: [message] });
+        }
+        const key = `${intentId}:${[...toolIds].sort().join(',')}`;
+        const taken = lines.filter((line) => line.refund_key !== null && line.refund_key !== key);
+        if (taken.length > 0) {
+          const names = taken.map((line) => line.tool_name).join(', ');
+          throw new AppError(
+            'CONFLICT',
+            `${names} ${taken.length === 1 ? 'was' : 'were'} refunded already`,
+          );
+        }
+        const taxed = !row.prices_include_tax;
+        const amountCents = lines.reduce(
+          (sum, line) =>
+            sum +
+            line.price_cents +
+            line.shipping_cents +
+            (taxed ? line.tax_cents + line.shipping_tax_cents : 0),
+          0,
+        );
+        await trx
+          .updateTable('order_lines')
+          .set({ refund_key: key })
+          .where('order_id', '=', order.id)
+          .where('tool_id', 'in', [...toolIds])
+          .execute();
+        return record(trx, { key, intentId, amountCents });
+      });
+    },
+
+    /**
+     * After the provider gave a claimed refund of lines back: its lines are refunded (once, a
+     * repeat changes nothing), their units back to stock when `restock`, and the order's history
+     * says what was given back. Once every line is refunded the order is refunded.
+     */
+    async settleLines(
+      id: string,
+      caller: CurrentUser,
+      claim: LineClaim,
+      refund: Refund,
+    ): Promise<Order> {
+      let restocked = false;
+      const row = await db.transaction().execute(async (trx) => {
+        const order = await trx
+          .selectFrom('orders')
+          .select('status')
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const given = await trx
+          .updateTable('order_lines')
+          .set({ refunded_at: sql<Date>`now()` })
+          .where('order_id', '=', id)
+          .where('refund_key', '=', claim.key)
+          .where('refunded_at', 'is', null)
+          .returning(['tool_id', 'tool_name', 'quantity'])
+          .execute();
+        if (given.length === 0) return undefined;
+        const toolIds = given.map((line) => line.tool_id);
+        if (refund.restock) restocked = await restockLines(trx, id, toolIds);
+        const left = await trx
+          .selectFrom('order_lines')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('order_id', '=', id)
+          .where('refunded_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        const what = `${given.map((l) => `${l.tool_name} x ${l.quantity}`).join(', ')} refunded (${formatMoney(centsToDollars(claim.amountCents))})`;
+        await actingAs(trx, caller, `${what}: ${refund.reason}`);
+        if (left.n === 0) {
+          await trx
+            .updateTable('orders')
+            .set({ status: 'refunded' })
+            .where('id', '=', id)
+            .execute();
+        } else {
+          await trx
+            .insertInto('order_events')
+            .values({
+              order_id: id,
+              from_status: order.status,
+              to_status: order.status,
+              actor_id: caller.id,
+              reason: `${what}: ${refund.reason}`,
+            })
+            .execute();
+        }
+        return true;
+      });
+      if (row && restocked) options.onStockChange?.();
+      return presentOne(await queries.visibleTo(caller, id), db);
     },
 
     /** An order's history, oldest first, for its buyer or an admin (404 for anyone else). */

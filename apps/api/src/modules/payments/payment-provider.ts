@@ -34,10 +34,17 @@ export interface PaymentProvider {
    */
   cancelIntent(id: string): Promise<PaymentIntentInfo | undefined>;
   /**
-   * Refunds a succeeded intent and answers the provider's refund id. Idempotent per intent:
-   * asking again answers the same refund and never gives the money back twice.
+   * Refunds `amountCents` of a succeeded intent and answers the provider's refund id.
+   * Idempotent per `key` (the intent's id when not given: a refund of what is left of it):
+   * asking again answers the same refund and never gives the money back twice. An intent can
+   * have several refunds under different keys (lines of its order), never more than it took.
    */
-  refund(intentId: string, amountCents: number, reason: RefundReason): Promise<string>;
+  refund(
+    intentId: string,
+    amountCents: number,
+    reason: RefundReason,
+    key?: string,
+  ): Promise<string>;
 }
 
 /** The shop's currency as Stripe writes it (lower case). */

@@ -64,9 +64,10 @@ const refund = defineRoute({
   method: 'post',
   path: '/purchase/{id}/refund',
   tags: ['Payments'],
-  summary: 'Refund a paid or shipped order (admins), with a reason; its stock back when chosen',
+  summary:
+    'Refund a paid or shipped order, or some lines of a paid, shipped or delivered one (admins), with a reason; the stock back when chosen',
   description:
-    'The payment is given back through the provider that took it, once: a repeated refund answers the order as it is.',
+    'The payment is given back through the provider that took it, once: a repeated refund answers the order as it is. With `lines`, only those lines are given back, each with its tax and its share of shipping; once every line is, the order is refunded.',
   security: bearer,
   request: { params: OrderParams, body: jsonBody(RefundSchema) },
   responses: {
@@ -136,12 +137,17 @@ export function paymentsRoutes(
       .openapi({ ...cancel, middleware: signedIn }, async (c) =>
         c.json(await payments.cancelOrder(c.req.valid('param').id, c.var.user), 200),
       )
-      .openapi({ ...refund, middleware: [signedIn, requireAdmin] }, async (c) =>
-        c.json(
-          await payments.refundOrder(c.req.valid('param').id, c.var.user, c.req.valid('json')),
+      .openapi({ ...refund, middleware: [signedIn, requireAdmin] }, async (c) => {
+        const { id } = c.req.valid('param');
+        const body = c.req.valid('json');
+        const { lines } = body;
+        return c.json(
+          lines
+            ? await payments.refundLines(id, c.var.user, { ...body, lines })
+            : await payments.refundOrder(id, c.var.user, body),
           200,
-        ),
-      )
+        );
+      })
       .openapi({ ...sandboxConfirm, middleware: signedIn }, async (c) =>
         c.json(await payments.sandboxConfirm(c.req.valid('json'), c.var.user), 200),
       )

@@ -1,5 +1,5 @@
 import type { Order, Refund, SandboxCardPayment } from '@shop/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -77,43 +77,55 @@ export function createPaymentsService(
         .execute()
     ).map((row) => row.intent_id);
 
-  /**
-   * Gives a succeeded payment back, once per intent: the row claims the refund, the provider
-   * refunds once per intent however often it is asked, so a claim left unfinished (a racing
-   * request, or a process that stopped) is simply asked again.
-   */
-  async function refundOnce(intent: PaymentIntentInfo, orderId: string, reason: RefundReason) {
-    const claimed = await db
-      .insertInto('payment_refunds')
-      .values({
-        intent_id: intent.id,
-        order_id: orderId,
-        provider: provider.name,
-        amount_cents: intent.amountCents,
-        reason,
-      })
-      .onConflict((oc) => oc.column('intent_id').doNothing())
-      .returning('intent_id')
-      .executeTakeFirst();
+  /** Asks the provider for a claimed refund (again, if need be) and keeps its answer. */
+  async function giveBack(key: string) {
     const record = await db
       .selectFrom('payment_refunds')
       .selectAll()
-      .where('intent_id', '=', intent.id)
+      .where('key', '=', key)
       .executeTakeFirstOrThrow();
     if (record.provider_refund_id) return record.provider_refund_id;
     const refundId = await provider.refund(
-      intent.id,
+      record.intent_id,
       record.amount_cents,
       record.reason as RefundReason,
+      key,
     );
     await db
       .updateTable('payment_refunds')
       .set({ provider_refund_id: refundId })
-      .where('intent_id', '=', intent.id)
+      .where('key', '=', key)
       .execute();
-    if (claimed) {
+    return refundId;
+  }
+
+  /**
+   * Gives back what is left of a succeeded payment (all of it, less the refunds of lines), once
+   * per intent: the row claims the refund under the intent's id, the provider refunds once per
+   * key however often it is asked, so a claim left unfinished (a racing request, or a process
+   * that stopped) is simply asked again. Nothing left: nothing to ask.
+   */
+  async function refundOnce(intent: PaymentIntentInfo, orderId: string, reason: RefundReason) {
+    const claimed = await sql<{ amount_cents: number }>`
+      insert into payment_refunds (key, intent_id, order_id, provider, amount_cents, reason)
+      select ${intent.id}::text, ${intent.id}::text, ${orderId}::uuid, ${provider.name}::text,
+        rest, ${reason}::text
+      from (select ${intent.amountCents}::integer - coalesce(sum(amount_cents), 0)::integer as rest
+        from payment_refunds where intent_id = ${intent.id}) as left_to_give
+      where rest > 0
+      on conflict (key) do nothing
+      returning amount_cents`.execute(db);
+    const exists = await db
+      .selectFrom('payment_refunds')
+      .select('key')
+      .where('key', '=', intent.id)
+      .executeTakeFirst();
+    if (!exists) return undefined;
+    const refundId = await giveBack(intent.id);
+    const amountCents = claimed.rows[0]?.amount_cents;
+    if (amountCents !== undefined) {
       logger.warn(
-        { orderId, intentId: intent.id, amountCents: intent.amountCents, reason, refundId },
+        { orderId, intentId: intent.id, amountCents, reason, refundId },
         'payment refunded',
       );
     }
@@ -310,6 +322,56 @@ export function createPaymentsService(
         throw error;
       }
       return (await orders.markRefunded(order.id, caller, refund, true)).order;
+    },
+
+    /**
+     * `POST /api/purchase/{id}/refund` with `lines` (admins): those lines are given back, with
+     * their tax and share of shipping (docs/product.md, Refunds of lines), through the provider
+     * that took the payment, checked first as a whole refund is. The lines are claimed before
+     * the provider is asked, so no line is ever given back twice; asked again, the same refund
+     * is asked of the provider again (under the same key) and answered as it is.
+     */
+    async refundLines(
+      id: string,
+      caller: CurrentUser,
+      refund: Refund & { lines: string[] },
+    ): Promise<Order> {
+      const order = await orders.visibleTo(caller, id);
+      if (!order.paymentId) throw notVerified('the order has no payment');
+      const intent = await provider.retrieveIntent(order.paymentId);
+      verify(intent, order.id, order.amountCents);
+      const claim = await orders.claimLines(
+        order.id,
+        caller,
+        refund.lines,
+        intent!.id,
+        async (trx, c) => {
+          await trx
+            .insertInto('payment_refunds')
+            .values({
+              key: c.key,
+              intent_id: c.intentId,
+              order_id: order.id,
+              provider: provider.name,
+              amount_cents: c.amountCents,
+              reason: 'requested_by_admin',
+            })
+            .onConflict((oc) => oc.column('key').doNothing())
+            .execute();
+          const kept = await trx
+            .selectFrom('payment_refunds')
+            .select('amount_cents')
+            .where('key', '=', c.key)
+            .executeTakeFirstOrThrow();
+          return { ...c, amountCents: kept.amount_cents };
+        },
+      );
+      const refundId = await giveBack(claim.key);
+      logger.warn(
+        { orderId: order.id, intentId: claim.intentId, amountCents: claim.amountCents, refundId },
+        'order lines refunded',
+      );
+      return orders.settleLines(order.id, caller, claim, refund);
     },
 
     /**

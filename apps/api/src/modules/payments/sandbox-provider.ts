@@ -145,32 +145,42 @@ export function createSandboxProvider(db: Kysely<Database>) {
       return retrieveIntent(id);
     },
 
-    /** Test mode refunds itself: one refund per succeeded intent, kept beside its intents. */
-    async refund(intentId, amountCents, reason) {
+    /**
+     * Test mode refunds itself, as Stripe does: one refund per key, several per intent, never
+     * more in all than the intent took.
+     */
+    async refund(intentId, amountCents, reason, key = intentId) {
+      const given = db
+        .selectFrom('sandbox_refunds')
+        .select(sql<number>`coalesce(sum(amount_cents), 0)::integer`.as('given'))
+        .where('intent_id', '=', intentId);
       await db
         .insertInto('sandbox_refunds')
-        .columns(['id', 'intent_id', 'amount_cents', 'reason'])
+        .columns(['id', 'key', 'intent_id', 'amount_cents', 'reason'])
         .expression((eb) =>
           eb
             .selectFrom('sandbox_payment_intents')
             .select([
               sql<string>`${`re_sandbox_${randomId(18)}`}::text`.as('id'),
+              sql<string>`${key}::text`.as('key'),
               'id as intent_id',
               sql<number>`${amountCents}::integer`.as('amount_cents'),
               sql<string>`${reason}::text`.as('reason'),
             ])
             .where('id', '=', intentId)
             .where('status', '=', 'succeeded')
-            .where('amount_cents', '>=', amountCents),
+            .where(sql<boolean>`amount_cents >= ${amountCents} + (${given})`),
         )
-        .onConflict((oc) => oc.column('intent_id').doNothing())
+        .onConflict((oc) => oc.column('key').doNothing())
         .execute();
       const refund = await db
         .selectFrom('sandbox_refunds')
         .select('id')
-        .where('intent_id', '=', intentId)
+        .where('key', '=', key)
         .executeTakeFirst();
-      if (!refund) throw new Error(`Test mode cannot refund ${intentId}: it has not succeeded`);
+      if (!refund) {
+        throw new Error(`Test mode cannot refund ${intentId}: not succeeded, or refunded already`);
+      }
       return refund.id;
     },
 

@@ -102,13 +102,13 @@ export function createStripeProvider(settings: StripeSettings) {
         }
       }),
 
-    refund: (intentId, amountCents, reason) =>
+    refund: (intentId, amountCents, reason, key = intentId) =>
       askStripe(async () => {
         try {
           const refund = await stripe.refunds.create(
-            { payment_intent: intentId, amount: amountCents, metadata: { reason } },
+            { payment_intent: intentId, amount: amountCents, metadata: { reason, key } },
             // Stripe answers a repeated key with the first refund: money goes back once.
-            { idempotencyKey: `refund-${intentId}` },
+            { idempotencyKey: `refund-${key}` },
           );
           return refund.id;
         } catch (error) {
@@ -117,8 +117,10 @@ export function createStripeProvider(settings: StripeSettings) {
             error instanceof Stripe.errors.StripeInvalidRequestError &&
             error.code === 'charge_already_refunded'
           ) {
-            const earlier = await stripe.refunds.list({ payment_intent: intentId, limit: 1 });
-            if (earlier.data[0]) return earlier.data[0].id;
+            const earlier = await stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+            // Refunds made before lines could be refunded carry no key: the intent's.
+            const same = earlier.data.find((r) => (r.metadata?.key ?? intentId) === key);
+            if (same) return same.id;
           }
           throw error;
         }

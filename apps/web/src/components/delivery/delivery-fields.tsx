@@ -2,6 +2,7 @@ import { listCountries, postalCodeLabel, regionsOf, usesPostalCode } from '@shop
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormField, TextAreaField, TextField } from '../ui/form-field';
 import type { DeliveryValues } from './delivery-values';
+import { SavedAddressPicker } from './saved-address-picker';
 
 /** An empty choice or text is no value: the field is left out of what is sent. */
 const emptyIsNone = (value: string) => value || undefined;
@@ -9,6 +10,10 @@ const emptyIsNone = (value: string) => value || undefined;
 interface DeliveryFieldsProps {
   /** Whom the parcel is addressed to when Recipient is left empty. */
   buyerName: string;
+  /** The buyer's email, to start from their saved addresses (an order's form); none: no book. */
+  buyerEmail?: string;
+  /** Recipient must be given (an address kept in the book), instead of falling back to the buyer. */
+  recipientRequired?: boolean;
 }
 
 /**
@@ -16,9 +21,10 @@ interface DeliveryFieldsProps {
  * by name), the spec's Address, the city, the region where the country's addresses name one
  * (State in the US, Province in Canada), the postal code where the country has them (ZIP code
  * in the US), an optional recipient and the spec's Phone number. Each field shows its own
- * message, the form's check's or the server's. Inside the form's FormProvider.
+ * message, the form's check's or the server's. Inside the form's FormProvider. With the buyer's
+ * email, the fields start from their default saved address, and another can be picked.
  */
-export function DeliveryFields({ buyerName }: DeliveryFieldsProps) {
+export function DeliveryFields({ buyerName, buyerEmail, recipientRequired }: DeliveryFieldsProps) {
   const { register, control, setValue, getFieldState, formState } =
     useFormContext<DeliveryValues>();
   const country = useWatch({ control, name: 'country' });
@@ -43,6 +49,7 @@ export function DeliveryFields({ buyerName }: DeliveryFieldsProps) {
 
   return (
     <>
+      {buyerEmail && <SavedAddressPicker email={buyerEmail} />}
       <FormField label="Country" error={countryError}>
         {(control) => (
           <select
@@ -100,8 +107,13 @@ export function DeliveryFields({ buyerName }: DeliveryFieldsProps) {
         )}
         <TextField
           label="Recipient"
-          hint={`Optional. Left empty, the parcel is addressed to ${buyerName}.`}
+          hint={
+            recipientRequired
+              ? undefined
+              : `Optional. Left empty, the parcel is addressed to ${buyerName}.`
+          }
           autoComplete="shipping name"
+          required={recipientRequired}
           {...field('recipient', { setValueAs: emptyIsNone })}
         />
         <TextField

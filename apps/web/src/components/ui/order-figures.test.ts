@@ -43,7 +43,12 @@ describe('shippingMethodText and taxName', () => {
       'Ground, 3-5 days',
     );
     const line = { taxRate: 19 };
-    expect(taxName({ lines: [line, line] } as Parameters<typeof taxName>[0])).toBe('Tax (19%)');
-    expect(taxName({ lines: [line, { taxRate: 7 }] } as Parameters<typeof taxName>[0])).toBe('Tax');
+    const totals = { taxName: 'VAT' };
+    expect(taxName({ totals, lines: [line, line] } as Parameters<typeof taxName>[0])).toBe(
+      'VAT (19%)',
+    );
+    expect(
+      taxName({ totals, lines: [line, { taxRate: 7 }] } as Parameters<typeof taxName>[0]),
+    ).toBe('VAT');
   });
 });

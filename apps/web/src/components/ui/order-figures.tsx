@@ -4,11 +4,12 @@ type Figured = Pick<Order, 'totals' | 'shipping' | 'lines' | 'shipTo'>;
 
 const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
-/** "Tax (19%)" when every line paid one rate, else "Tax". */
+/** "VAT (19%)" (the tax's name where the order went) when every line paid one rate, else "VAT". */
 export function taxName(order: Figured) {
   const rates = new Set(order.lines.map((line) => line.taxRate));
   const [rate] = rates;
-  return rates.size === 1 && rate !== undefined ? `Tax (${percentFormat.format(rate)}%)` : 'Tax';
+  const name = order.totals.taxName;
+  return rates.size === 1 && rate !== undefined ? `${name} (${percentFormat.format(rate)}%)` : name;
 }
 
 /** "Ground, 3-5 days": how the order travels. */

@@ -27,6 +27,9 @@ export function OrderLinesTable({
 }) {
   const { totals, shipping } = order;
   const included = totals.pricesIncludeTax ? 'incl. ' : '';
+  // A line given back while others were kept says so; a whole refund says it in the status.
+  const partlyRefunded =
+    order.lines.some((line) => line.refunded) && order.lines.some((line) => !line.refunded);
   return (
     // Small type and wrapping names: the four columns fit a phone, with nothing to scroll.
     <table className="table-sm sm:table-md table">
@@ -57,12 +60,25 @@ export function OrderLinesTable({
                   height={40}
                   className="bg-base-200 hidden size-10 shrink-0 rounded object-contain sm:block"
                 />
-                {line.tool}
+                <span>
+                  {line.tool}
+                  {partlyRefunded && line.refunded && (
+                    <span className="badge badge-sm badge-outline ms-2 align-middle">Refunded</span>
+                  )}
+                </span>
               </span>
             </th>
             <td className="text-end">{formatCount(line.quantity)}</td>
             <td className="text-end whitespace-nowrap">{formatMoney(line.unitPrice)}</td>
-            <td className="text-end whitespace-nowrap">{formatMoney(line.price)}</td>
+            <td className="text-end whitespace-nowrap">
+              {formatMoney(line.price)}
+              {order.shipTo && line.tax > 0 && (
+                <span className="text-base-content/70 block text-xs">
+                  {included || '+ '}
+                  {formatMoney(line.tax)} {totals.taxName}
+                </span>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -4,6 +4,7 @@ import { ChangeNameForm } from '../../../features/auth/components/change-name-fo
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { useProfile } from '../../../features/profile/api/get-profile';
+import { AddressBook } from '../../../features/profile/components/address-book';
 import { ProfileCard } from '../../../features/profile/components/profile-card';
 import { ProfileForm } from '../../../features/profile/components/profile-form';
 import { DashboardScreen } from './dashboard-screen';
@@ -21,6 +22,7 @@ function ProfileContent({ email }: { email: string }) {
           <ProfileForm email={email} profile={profile} />
           <ChangeNameForm name={profile.name} />
           <ChangePasswordForm />
+          <AddressBook email={email} buyerName={profile.name} />
         </div>
       )}
     </QueryState>
@@ -29,7 +31,7 @@ function ProfileContent({ email }: { email: string }) {
 
 /**
  * My Profile (signed in): the profile card and the Update Profile form, then the account's
- * display name and password.
+ * display name and password, then the address book.
  */
 export default function ProfileRoute() {
   const { user } = useAuth();

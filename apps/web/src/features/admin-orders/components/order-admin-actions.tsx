@@ -1,4 +1,4 @@
-import { type Order, RefundSchema } from '@shop/shared';
+import { type Order, type Refund, RefundSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -18,22 +18,12 @@ const failureOf = (error: unknown) =>
 function useOrderStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      step,
-      order,
-      reason,
-      restock,
-    }: {
-      step: Step;
-      order: Order;
-      reason?: string;
-      restock?: boolean;
-    }) =>
+    mutationFn: ({ step, order, refund }: { step: Step; order: Order; refund?: Refund }) =>
       step === 'ship'
         ? shipOrder(order._id)
         : step === 'deliver'
           ? deliverOrder(order._id)
-          : refundOrder(order._id, { reason: reason ?? '', restock: restock ?? false }),
+          : refundOrder(order._id, refund ?? { reason: '', restock: false }),
     onSettled: () =>
       Promise.all(
         [queryKeys.orders.all, queryKeys.tools.all, queryKeys.reports.all].map((queryKey) =>
@@ -43,10 +33,14 @@ function useOrderStep() {
   });
 }
 
+/** Statuses whose lines can be refunded one by one (a delivered order's too: a return). */
+const linesRefundable = new Set<Order['status']>(['paid', 'shipped', 'delivered']);
+
 /**
  * What an admin can do next with an order, on its page: ship a paid one, mark a shipped one
- * delivered, refund a paid or shipped one (with a reason, and whether its units go back to
- * stock). The server decides whether the step is allowed; its refusal is shown.
+ * delivered, refund a paid or shipped one, or some lines of a paid, shipped or delivered one
+ * (with a reason, and whether their units go back to stock). The server decides whether the
+ * step is allowed and what goes back; its refusal is shown.
  */
 export function OrderAdminActions({ order }: { order: Order }) {
   const step = useOrderStep();
@@ -55,9 +49,11 @@ export function OrderAdminActions({ order }: { order: Order }) {
   const [reason, setReason] = useState('');
   const [restock, setRestock] = useState(false);
   const [reasonError, setReasonError] = useState<string | null>(null);
+  const openLines = order.lines.filter((line) => !line.refunded);
+  const [chosen, setChosen] = useState<string[]>([]);
   const reasonId = useId();
 
-  const run = async (which: Step, extra: { reason?: string; restock?: boolean } = {}) => {
+  const run = async (which: Step, extra: { refund?: Refund } = {}) => {
     setFailure(null);
     try {
       await step.mutateAsync({ step: which, order, ...extra });
@@ -66,7 +62,9 @@ export function OrderAdminActions({ order }: { order: Order }) {
           ? 'Order shipped'
           : which === 'deliver'
             ? 'Order delivered'
-            : 'Order refunded',
+            : extra.refund?.lines
+              ? 'Lines refunded'
+              : 'Order refunded',
       );
       return true;
     } catch (error) {
@@ -75,21 +73,34 @@ export function OrderAdminActions({ order }: { order: Order }) {
     }
   };
 
+  const wholeOrder = order.status === 'paid' || order.status === 'shipped';
+  // All of an order not refunded in part is a refund of the order; anything else, of its lines.
+  const byLines =
+    !wholeOrder || openLines.length < order.lines.length || chosen.length < openLines.length;
+
   const confirmRefund = async () => {
-    const checked = RefundSchema.safeParse({ reason, restock });
+    if (chosen.length === 0) {
+      setFailure('Choose at least one line to refund');
+      return;
+    }
+    const checked = RefundSchema.safeParse({
+      reason,
+      restock,
+      ...(byLines ? { lines: chosen } : {}),
+    });
     if (!checked.success) {
       setReasonError(checked.error.issues[0]?.message ?? 'Reason is required');
       return;
     }
     setReasonError(null);
-    if (await run('refund', checked.data)) {
+    if (await run('refund', { refund: checked.data })) {
       setRefunding(false);
       setReason('');
     }
   };
 
-  const canRefund = order.status === 'paid' || order.status === 'shipped';
-  if (order.status !== 'paid' && order.status !== 'shipped') return null;
+  const canRefund = linesRefundable.has(order.status) && openLines.length > 0;
+  if (order.status !== 'paid' && order.status !== 'shipped' && !canRefund) return null;
   return (
     <section aria-label="Admin actions" className="flex flex-wrap items-center gap-2">
       {order.status === 'paid' && (
@@ -119,10 +130,11 @@ export function OrderAdminActions({ order }: { order: Order }) {
           disabled={step.isPending}
           onClick={() => {
             setFailure(null);
+            setChosen(openLines.map((line) => line.toolId));
             setRefunding(true);
           }}
         >
-          Refund
+          {wholeOrder ? 'Refund' : 'Refund lines'}
         </button>
       )}
       {failure && !refunding && (
@@ -132,7 +144,7 @@ export function OrderAdminActions({ order }: { order: Order }) {
       )}
       <ConfirmDialog
         open={refunding}
-        title="Refund this order?"
+        title={wholeOrder ? 'Refund this order?' : 'Refund lines of this order?'}
         confirmLabel="Refund"
         cancelLabel="Keep it paid"
         busy={step.isPending}
@@ -145,9 +157,33 @@ export function OrderAdminActions({ order }: { order: Order }) {
         }}
       >
         <p>
-          The buyer gets back {order.lines.length > 1 ? 'the whole order' : 'the payment'} through
-          the card it was paid with. This cannot be undone.
+          {byLines
+            ? 'The buyer gets back the chosen lines, each with its tax and its share of shipping,'
+            : `The buyer gets back ${order.lines.length > 1 ? 'the whole order' : 'the payment'}`}{' '}
+          through the card it was paid with. This cannot be undone.
         </p>
+        {(order.lines.length > 1 || !wholeOrder) && (
+          <fieldset className="mt-4">
+            <legend className="text-sm font-semibold">Lines to refund</legend>
+            {openLines.map((line) => (
+              <label key={line.toolId} className="mt-1 flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-[var(--color-primary)]"
+                  checked={chosen.includes(line.toolId)}
+                  onChange={(event) =>
+                    setChosen((now) =>
+                      event.target.checked
+                        ? [...now, line.toolId]
+                        : now.filter((id) => id !== line.toolId),
+                    )
+                  }
+                />
+                {line.quantity} × {line.tool}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <label htmlFor={reasonId} className="mt-4 block text-sm font-semibold">
           Reason
         </label>

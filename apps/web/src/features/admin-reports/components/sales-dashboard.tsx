@@ -67,6 +67,33 @@ function RevenueTable({ days }: { days: SalesReport['revenuePerDay'] }) {
   );
 }
 
+/** The revenue in its parts: goods, shipping, tax, less what refunds of lines gave back. */
+function Breakdown({ parts, revenue }: { parts: SalesReport['breakdown']; revenue: number }) {
+  const rows: [string, string][] = [
+    ['Goods, without tax', formatMoney(parts.goods)],
+    ['Shipping, without tax', formatMoney(parts.shipping)],
+    ['Tax collected', formatMoney(parts.tax)],
+    [
+      'Refunds of lines',
+      parts.refunded === 0 ? formatMoney(0) : `− ${formatMoney(parts.refunded)}`,
+    ],
+  ];
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt>{label}</dt>
+          <dd className="text-end">{value}</dd>
+        </div>
+      ))}
+      <div className="border-base-300 contents font-semibold">
+        <dt className="border-base-300 border-t pt-1">Revenue</dt>
+        <dd className="border-base-300 border-t pt-1 text-end">{formatMoney(revenue)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 function LowStockForm({ threshold }: { threshold: number }) {
   const save = useSetLowStockThreshold();
   const {
@@ -134,6 +161,10 @@ function Dashboard({ report }: { report: SalesReport }) {
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
+        <Card title={`Revenue in its parts, last ${SALES_DAYS} days`} id="breakdown-title">
+          <Breakdown parts={report.breakdown} revenue={revenue} />
+        </Card>
+
         <Card title="Orders by status" id="status-title">
           <ul className="flex flex-col gap-2">
             {report.ordersByStatus.map((entry) => (

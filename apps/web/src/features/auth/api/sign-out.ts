@@ -23,7 +23,8 @@ const isSession = (key: QueryKey) => partialMatchKey(key, queryKeys.auth.session
 const isUserScoped = (key: QueryKey) =>
   partialMatchKey(key, queryKeys.auth.tokens) ||
   partialMatchKey(key, queryKeys.auth.adminChecks) ||
-  partialMatchKey(key, queryKeys.cart.all);
+  partialMatchKey(key, queryKeys.cart.all) ||
+  partialMatchKey(key, queryKeys.addresses.all);
 
 /** Several screens may ask at once (a dead token is seen everywhere): one sign-out runs. */
 let signingOut: Promise<void> | undefined;

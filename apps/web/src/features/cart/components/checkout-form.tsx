@@ -122,7 +122,7 @@ function CheckoutLayout({ cart, buyer, field, failure, busy, onSubmit }: Checkou
             )}
           </FormField>
         </div>
-        <DeliveryFields buyerName={buyer.name} />
+        <DeliveryFields buyerName={buyer.name} buyerEmail={buyer.email} />
         <TextField
           label="Needed by"
           hint={neededByHint(delivery.chosen)}

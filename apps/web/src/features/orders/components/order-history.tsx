@@ -3,8 +3,13 @@ import { QueryState } from '../../../components/ui/query-state';
 import { formatDeadline } from '../../../lib/format';
 import { useOrderHistory } from '../api/get-order-history';
 
+/** The step: placed, a change of status, or (no change) a refund of some of its lines. */
 const stepWords = (event: OrderEvent) =>
-  event.from === null ? `Placed (${event.to})` : `${event.from} → ${event.to}`;
+  event.from === null
+    ? `Placed (${event.to})`
+    : event.from === event.to
+      ? `Lines refunded (${event.to})`
+      : `${event.from} → ${event.to}`;
 
 const who = (event: OrderEvent) =>
   event.by ? `${event.by.name}${event.by.role === 'admin' ? ' (admin)' : ''}` : 'the shop';

@@ -152,7 +152,7 @@ function PurchaseFields({ tool, buyer, field, control, failure, busy }: Purchase
         </FormField>
       </div>
 
-      <DeliveryFields buyerName={buyer.name} />
+      <DeliveryFields buyerName={buyer.name} buyerEmail={buyer.email} />
       <div className="grid gap-x-4 sm:grid-cols-2">
         <FormField
           label="Quantity"
