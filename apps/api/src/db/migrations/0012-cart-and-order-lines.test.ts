@@ -48,6 +48,10 @@ describe.each(testDatabaseKinds)('migration 0012 [%s]', (kind) => {
           tax_cents: 0,
           shipping_cents: 0,
           shipping_tax_cents: 0,
+          // Migration 0029's: not refunded, no units back.
+          refund_key: null,
+          refunded_at: null,
+          restocked_at: null,
         },
       ]);
       const migrated = await db

@@ -97,6 +97,7 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
         tax: 0,
         shipping: 0,
         shippingTax: 0,
+        refunded: false,
       },
       {
         toolId: fan._id,
@@ -109,6 +110,7 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
         tax: 0,
         shipping: 0,
         shippingTax: 0,
+        refunded: false,
       },
       {
         toolId: paste._id,
@@ -121,6 +123,7 @@ describeEachDatabase('checkout: a cart becomes one order', (kind) => {
         tax: 0,
         shipping: 0,
         shippingTax: 0,
+        refunded: false,
       },
     ]);
     // The stored total is the sum of quantity x stored unit price, in cents.

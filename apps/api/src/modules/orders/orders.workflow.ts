@@ -68,6 +68,16 @@ async function restockLines(trx: Kysely<Database>, orderId: string, toolIds?: re
 /** The statuses whose lines can be refunded one by one (a return comes after delivery too). */
 const lineRefundable: OrderStatus[] = ['paid', 'shipped', 'delivered'];
 
+/** Refuses a refund of lines of an order in any other status (before the provider is asked). */
+export function checkLinesRefundable(status: OrderStatus) {
+  if (!lineRefundable.includes(status)) {
+    throw new AppError(
+      'CONFLICT',
+      `Only lines of a paid, shipped or delivered order can be refunded; this one is ${status}`,
+    );
+  }
+}
+
 /** A refund of lines, claimed: its key (the provider's idempotency key) and what it gives back. */
 export interface LineClaim {
   key: string;
@@ -365,12 +375,7 @@ export function createOrderWorkflow(
           .where('id', '=', order.id)
           .forUpdate()
           .executeTakeFirstOrThrow();
-        if (!lineRefundable.includes(row.status)) {
-          throw new AppError(
-            'CONFLICT',
-            `Only lines of a paid, shipped or delivered order can be refunded; this one is ${row.status}`,
-          );
-        }
+        checkLinesRefundable(row.status);
         if (row.refund_started_at) {
           throw new AppError('CONFLICT', 'A refund of this whole order is under way');
         }

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { PaymentFailure, ShopEvents } from '../../lib/metrics';
 import type { BillableOrder } from '../orders/orders.presenter';
 import type { OrdersForPayments } from '../orders/orders.service';
+import { checkLinesRefundable } from '../orders/orders.workflow';
 import type { CurrentUser } from '../../auth/identity';
 import { CURRENCY, type PaymentIntentInfo, type RefundReason } from './payment-provider';
 import type { SandboxProvider } from './sandbox-provider';
@@ -337,6 +338,7 @@ export function createPaymentsService(
       refund: Refund & { lines: string[] },
     ): Promise<Order> {
       const order = await orders.visibleTo(caller, id);
+      checkLinesRefundable(order.status);
       if (!order.paymentId) throw notVerified('the order has no payment');
       const intent = await provider.retrieveIntent(order.paymentId);
       verify(intent, order.id, order.amountCents);

@@ -178,10 +178,17 @@ export function createSandboxProvider(db: Kysely<Database>) {
         .select('id')
         .where('key', '=', key)
         .executeTakeFirst();
-      if (!refund) {
-        throw new Error(`Test mode cannot refund ${intentId}: not succeeded, or refunded already`);
-      }
-      return refund.id;
+      if (refund) return refund.id;
+      const intent = await db
+        .selectFrom('sandbox_payment_intents')
+        .select('status')
+        .where('id', '=', intentId)
+        .executeTakeFirst();
+      throw new Error(
+        intent?.status === 'succeeded'
+          ? `Test mode cannot refund ${amountCents} cents of ${intentId}: more than is left of it`
+          : `Test mode cannot refund ${intentId}: it has not succeeded`,
+      );
     },
 
     /**
