@@ -71,9 +71,7 @@ test('an admin refunds one line of two, then the other: the order is refunded', 
   // Paid still; the paste is refunded, with its price and its share of shipping given back.
   const tools = admin.getByRole('table', { name: 'The tools of this order' });
   await expect(tools.getByRole('row', { name: new RegExp(PASTE) })).toContainText('Refunded');
-  await expect(tools.getByRole('row', { name: new RegExp(CHARGER) })).not.toContainText(
-    'Refunded',
-  );
+  await expect(tools.getByRole('row', { name: new RegExp(CHARGER) })).not.toContainText('Refunded');
   const given = (paste.price + paste.shipping + paste.tax + paste.shippingTax).toFixed(2);
   await expect(history(admin).getByText('Lines refunded (paid)')).toBeVisible();
   await expect(history(admin)).toContainText(

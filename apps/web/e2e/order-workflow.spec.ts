@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import type { Order, SalesReport } from '@shop/shared';
+import { formatMoney, type Order, type SalesReport } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import {
@@ -146,6 +146,20 @@ test("the admins' dashboard home draws revenue per day, with its table, orders b
       status.getByRole('listitem').filter({ has: page.getByText(entry.status, { exact: true }) }),
     ).toContainText(String(entry.count));
   }
+
+  // The revenue in its parts: goods, shipping, tax, less refunds of lines, adding up to it.
+  const parts = page.getByRole('region', { name: /^Revenue in its parts/ });
+  const { goods, shipping, tax, refunded } = report.body.breakdown;
+  await expect(parts).toContainText(`Goods, without tax${formatMoney(goods)}`);
+  await expect(parts).toContainText(`Shipping, without tax${formatMoney(shipping)}`);
+  await expect(parts).toContainText(`Tax collected${formatMoney(tax)}`);
+  const revenue = report.body.revenuePerDay.reduce(
+    (sum, day) => sum + Math.round(day.revenue * 100),
+    0,
+  );
+  expect(Math.round((goods + shipping + tax - refunded) * 100)).toBe(revenue);
+  await expect(parts).toContainText(`Revenue${formatMoney(revenue / 100)}`);
+  await page.screenshot({ path: 'test-results/sales-dashboard-1280.png', fullPage: true });
 
   // A threshold above every stock lists every tool on sale; the figures reload.
   const lowStock = page.getByRole('region', { name: 'Low stock' });

@@ -8339,6 +8339,12 @@ export interface components {
         revenue: number;
         orders: number;
       }[];
+      breakdown: {
+        goods: number;
+        shipping: number;
+        tax: number;
+        refunded: number;
+      };
       ordersByStatus: {
         /** @enum {string} */
         status: 'unpaid' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded';

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { formatPhone } from '@shop/shared';
 import { OrderDate } from '../../../components/ui/order-date';
 import { OrderLinesTable } from '../../../components/ui/order-lines';
 import { ShipToAddress, shippingMethodText } from '../../../components/ui/order-figures';
@@ -58,7 +59,7 @@ export default function OrderRoute() {
                 </>
               )}
               <dt className="font-semibold">Phone</dt>
-              <dd>{shown.phone}</dd>
+              <dd>{formatPhone(shown.phone)}</dd>
               <dt className="font-semibold">Needed by</dt>
               <dd>{shown.neededBy ? formatCalendarDay(shown.neededBy) : '—'}</dd>
               {shown.transactionId && (

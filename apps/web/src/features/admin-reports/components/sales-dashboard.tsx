@@ -20,9 +20,22 @@ import { useSalesReport } from '../api/get-sales-report';
 import { useSetLowStockThreshold } from '../api/set-low-stock-threshold';
 import { RevenueChart } from './revenue-chart';
 
-function Card({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+function Card({
+  title,
+  id,
+  className = '',
+  children,
+}: {
+  title: string;
+  id: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={id} className="card bg-base-100 border-base-300 border">
+    <section
+      aria-labelledby={id}
+      className={`card bg-base-100 border-base-300 border ${className}`}
+    >
       <div className="card-body gap-4">
         <h2 id={id} className="card-title text-lg">
           {title}
@@ -86,7 +99,7 @@ function Breakdown({ parts, revenue }: { parts: SalesReport['breakdown']; revenu
           <dd className="text-end">{value}</dd>
         </div>
       ))}
-      <div className="border-base-300 contents font-semibold">
+      <div className="contents font-semibold">
         <dt className="border-base-300 border-t pt-1">Revenue</dt>
         <dd className="border-base-300 border-t pt-1 text-end">{formatMoney(revenue)}</dd>
       </div>
@@ -176,7 +189,7 @@ function Dashboard({ report }: { report: SalesReport }) {
           </ul>
         </Card>
 
-        <Card title={`Top ${TOP_TOOLS} tools by revenue`} id="top-title">
+        <Card title={`Top ${TOP_TOOLS} tools by revenue`} id="top-title" className="lg:col-span-2">
           {report.topTools.length === 0 ? (
             <p>No tool has sold in the last {SALES_DAYS} days.</p>
           ) : (
