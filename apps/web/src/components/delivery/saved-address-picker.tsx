@@ -1,6 +1,6 @@
 import { formatPhone, type SavedAddress } from '@shop/shared';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useCallback, useEffect, useId, useRef } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { useSavedAddresses } from '../../lib/saved-addresses';
 import type { DeliveryValues } from './delivery-values';
 
@@ -8,30 +8,39 @@ import type { DeliveryValues } from './delivery-values';
 const labelOf = (address: SavedAddress) =>
   `${address.recipient}, ${address.city}, ${address.countryName}${address.isDefault ? ' (default)' : ''}`;
 
+/** The delivery fields as a saved address would fill them (a phone as people write it). */
+const fieldsOf = (address: SavedAddress | undefined) => ({
+  country: address?.country ?? '',
+  region: address?.region ?? undefined,
+  address: address?.address ?? '',
+  city: address?.city ?? '',
+  postalCode: address?.postalCode ?? undefined,
+  recipient: address?.recipient,
+  phone: address ? formatPhone(address.phone) : '',
+});
+
 /**
  * The delivery fields start from the buyer's default address (My Profile's address book), and
- * any other saved address can be chosen instead; "Another address" keeps what is typed. An
- * address is filled in only while the form's own Country and Address are still empty, so
- * nothing typed is ever overwritten by the book arriving late. Without a book, nothing shows.
+ * any other saved address can be chosen instead; "Another address" empties them to type a new
+ * one. The default is filled in only while the form's Country and Address are still empty, so
+ * nothing typed is overwritten by the book arriving late. The picker shows the saved address
+ * the fields hold, if any. Without a book, nothing shows.
  */
 export function SavedAddressPicker({ email }: { email: string }) {
   const book = useSavedAddresses(email);
-  const { getValues, setValue } = useFormContext<DeliveryValues>();
-  const [chosen, setChosen] = useState('');
+  const { control, getValues, setValue } = useFormContext<DeliveryValues>();
+  const [country, address, city, postalCode, recipient] = useWatch({
+    control,
+    name: ['country', 'address', 'city', 'postalCode', 'recipient'],
+  });
   const prefilled = useRef(false);
   const id = useId();
 
   const fill = useCallback(
-    (address: SavedAddress) => {
-      const options = { shouldDirty: true } as const;
-      setValue('country', address.country, options);
-      setValue('region', address.region ?? undefined, options);
-      setValue('address', address.address, options);
-      setValue('city', address.city, options);
-      setValue('postalCode', address.postalCode ?? undefined, options);
-      setValue('recipient', address.recipient, options);
-      setValue('phone', formatPhone(address.phone), options);
-      setChosen(address.id);
+    (chosen: SavedAddress | undefined) => {
+      for (const [name, value] of Object.entries(fieldsOf(chosen))) {
+        setValue(name as keyof ReturnType<typeof fieldsOf>, value, { shouldDirty: true });
+      }
     },
     [setValue],
   );
@@ -45,6 +54,14 @@ export function SavedAddressPicker({ email }: { email: string }) {
   }, [addresses, getValues, fill]);
 
   if (!addresses?.length) return null;
+  const held = addresses.find(
+    (saved) =>
+      saved.country === country &&
+      saved.address === address &&
+      saved.city === city &&
+      (saved.postalCode ?? '') === (postalCode ?? '') &&
+      saved.recipient === recipient,
+  );
   return (
     <div className="mb-2 flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-semibold">
@@ -53,16 +70,12 @@ export function SavedAddressPicker({ email }: { email: string }) {
       <select
         id={id}
         className="select w-full"
-        value={chosen}
-        onChange={(event) => {
-          const address = addresses.find((a) => a.id === event.target.value);
-          if (address) fill(address);
-          else setChosen('');
-        }}
+        value={held?.id ?? ''}
+        onChange={(event) => fill(addresses.find((a) => a.id === event.target.value))}
       >
-        {addresses.map((address) => (
-          <option key={address.id} value={address.id}>
-            {labelOf(address)}
+        {addresses.map((saved) => (
+          <option key={saved.id} value={saved.id}>
+            {labelOf(saved)}
           </option>
         ))}
         <option value="">Another address</option>
