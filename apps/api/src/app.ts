@@ -69,7 +69,7 @@ import { cartRoutes } from './modules/cart/cart.routes';
 import { shippingAdminRoutes } from './modules/shipping/shipping-admin.routes';
 import { createShippingAdminService } from './modules/shipping/shipping-admin.service';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
-import { createShippingService } from './modules/shipping/shipping.service';
+import { createRulesCache, createShippingService } from './modules/shipping/shipping.service';
 import { createCartService } from './modules/cart/cart.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -198,6 +198,8 @@ export function createApi({
   );
 
   const cacheOn = cacheSync && (() => cacheSync.live);
+  // Where orders are shipped and taxed: read once per destination, forgotten at every change.
+  const shippingRules = createRulesCache({ enabled: cacheOn });
   // A part's page shows its images: the catalogue's caches and copies forget them (decision 036).
   const images = createImagesService(db, imageStorage, () => tools.catalogueChanged());
   const tools = createToolsService(db, {
@@ -220,6 +222,7 @@ export function createApi({
     events: metrics?.events,
     unpaidOrderTtlMinutes: env.UNPAID_ORDER_TTL_MINUTES,
     maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
+    shippingRules: shippingRules.read,
   });
   const payments = createPaymentsService(
     db,
@@ -256,11 +259,15 @@ export function createApi({
   cacheSync?.subscribe({
     apply: (change) => {
       if (change.kind === 'catalogue') tools.catalogueChanged();
-      else if (change.kind === 'token') tokens.forgetToken(change.tokenHash);
+      else if (change.kind === 'shipping') {
+        shippingRules.forget();
+        tools.catalogueChanged();
+      } else if (change.kind === 'token') tokens.forgetToken(change.tokenHash);
       else tokens.forgetUser(change.userId);
     },
     clearAll: () => {
       tools.catalogueChanged();
+      shippingRules.forget();
       tokens.forgetAll();
     },
   });
@@ -294,11 +301,16 @@ export function createApi({
   api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));
   api.route('/', cartRoutes(cart, signedIn));
-  api.route('/', shippingRoutes(createShippingService(db)));
+  api.route('/', shippingRoutes(createShippingService(db, shippingRules.read)));
   api.route(
     '/',
     shippingAdminRoutes(
-      createShippingAdminService(db, { onChange: tools.catalogueChanged }),
+      createShippingAdminService(db, {
+        onChange: () => {
+          shippingRules.forget();
+          tools.catalogueChanged();
+        },
+      }),
       signedIn,
     ),
   );

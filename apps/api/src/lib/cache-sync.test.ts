@@ -4,6 +4,7 @@ import { parseCacheChange } from './cache-sync';
 describe("the database's cache announcements", () => {
   it('reads the three kinds migration 0011 sends', () => {
     expect(parseCacheChange('catalogue')).toEqual({ kind: 'catalogue' });
+    expect(parseCacheChange('shipping')).toEqual({ kind: 'shipping' });
     expect(parseCacheChange('token:abc_-1')).toEqual({ kind: 'token', tokenHash: 'abc_-1' });
     expect(parseCacheChange('user:6f1c')).toEqual({ kind: 'user', userId: '6f1c' });
   });

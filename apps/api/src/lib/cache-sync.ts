@@ -6,6 +6,8 @@
  */
 export type CacheChange =
   | { kind: 'catalogue' }
+  /** A shipping zone, its countries, a method, a tax rate or a tax setting changed (migration 0030). */
+  | { kind: 'shipping' }
   /** A token ended (signed out, replaced, removed with its account). */
   | { kind: 'token'; tokenHash: string }
   /** An account's name, email or role changed, or the account was removed. */
@@ -26,9 +28,10 @@ export interface CacheSync {
   subscribe(target: CacheTarget): void;
 }
 
-/** The announcement's text (`catalogue`, `token:<hash>`, `user:<id>`); unknown text gives none. */
+/** The announcement's text (`catalogue`, `shipping`, `token:<hash>`, `user:<id>`); unknown text gives none. */
 export function parseCacheChange(payload: string): CacheChange | undefined {
   if (payload === 'catalogue') return { kind: 'catalogue' };
+  if (payload === 'shipping') return { kind: 'shipping' };
   const colon = payload.indexOf(':');
   const kind = payload.slice(0, colon);
   const id = payload.slice(colon + 1);

@@ -28,6 +28,7 @@ import * as partPages from './0026-part-pages';
 import * as shippingAndTax from './0027-shipping-and-tax';
 import * as addressBook from './0028-address-book';
 import * as lineRefunds from './0029-line-refunds';
+import * as shippingAnnouncements from './0030-shipping-announcements';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027-shipping-and-tax': shippingAndTax,
   '0028-address-book': addressBook,
   '0029-line-refunds': lineRefunds,
+  '0030-shipping-announcements': shippingAnnouncements,
 };

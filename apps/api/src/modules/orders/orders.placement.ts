@@ -19,7 +19,12 @@ import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
 import type { OrderCents } from '../shipping/pricing';
-import { catalogueLines, figuresFor, ratePercent } from '../shipping/shipping.service';
+import {
+  catalogueLines,
+  figuresFor,
+  ratePercent,
+  type RulesReader,
+} from '../shipping/shipping.service';
 import { type PricedWantedLine, reserve, type WantedLine } from '../tools/inventory';
 import type { ToolsService } from '../tools/tools.service';
 import { presentOne } from './orders.presenter';
@@ -63,6 +68,8 @@ export interface PlacementOptions {
   unpaidOrderTtlMinutes: number;
   /** How many unpaid orders one customer may hold at once (MAX_UNPAID_ORDERS). */
   maxUnpaidOrders: number;
+  /** The destinations' shipping and tax rules, kept in memory by the app; else read each time. */
+  shippingRules?: RulesReader;
 }
 
 const orderTotalTooLarge = () => {
@@ -370,7 +377,7 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
         if (!priced) break;
         let figures: OrderCents;
         try {
-          figures = await figuresFor(executor, priced, request);
+          figures = await figuresFor(executor, priced, request, options.shippingRules);
         } catch (error) {
           // A retry of a placed order answers it, whatever the shipping rules say since.
           const before = await earlier(executor);

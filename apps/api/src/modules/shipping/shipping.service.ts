@@ -76,6 +76,50 @@ export async function readRules(
   };
 }
 
+/** Reads what prices an order to a destination: `readRules`, or its copy kept in memory. */
+export type RulesReader = (
+  executor: Kysely<Database>,
+  country: string,
+  region: string | undefined,
+) => Promise<PricingRules>;
+
+/** Destinations whose rules are kept at most: every country and region is far fewer. */
+const RULES_KEPT_MAX = 2000;
+
+/**
+ * The destinations' rules kept in memory, so a purchase and a quote do not read them again
+ * (docs/performance.md, issue 35). They change rarely, and every change is announced: `forget`
+ * is called after each (this process's, and the database's `shipping` announcement of
+ * migration 0030 for every process's). A read that a change overtook is not kept. While
+ * `enabled` says no (the announcements may be missed), every read goes to the database.
+ */
+export function createRulesCache(options: { enabled?: (() => boolean) | undefined } = {}) {
+  const kept = new Map<string, PricingRules>();
+  let changes = 0;
+  const read: RulesReader = async (executor, country, region) => {
+    const on = options.enabled?.() ?? true;
+    const key = `${country}:${region ?? ''}`;
+    const known = on ? kept.get(key) : undefined;
+    if (known) return known;
+    const seen = changes;
+    const rules = await readRules(executor, country, region);
+    if (on && seen === changes) {
+      if (kept.size >= RULES_KEPT_MAX) kept.clear();
+      kept.set(key, rules);
+    }
+    return rules;
+  };
+  return {
+    read,
+    forget() {
+      changes += 1;
+      kept.clear();
+    },
+  };
+}
+
+export type RulesCache = ReturnType<typeof createRulesCache>;
+
 /**
  * Wanted lines as the catalogue sells them now (name, price, weight, class), to be priced;
  * undefined when one of their parts is unknown or retired.
@@ -153,12 +197,12 @@ export function presentQuote(rules: PricingRules, result: Quote): ShippingQuote 
  * Prices orders: what the buyer sees before choosing (`quote`), and the figures an order is
  * placed with (`figuresFor`), from the same rules and the same arithmetic (`pricing.ts`).
  */
-export function createShippingService(db: Kysely<Database>) {
+export function createShippingService(db: Kysely<Database>, rulesOf: RulesReader = readRules) {
   return {
     async quote(request: ShippingQuoteRequest): Promise<ShippingQuote> {
       const [lines, rules] = await Promise.all([
         catalogueLines(db, request.lines),
-        readRules(db, request.country, request.region),
+        rulesOf(db, request.country, request.region),
       ]);
       if (!lines) throw new AppError('NOT_FOUND', 'One of these parts is no longer on sale');
       return presentQuote(rules, quote(lines, rules));
@@ -177,8 +221,9 @@ export async function figuresFor(
   executor: Kysely<Database>,
   lines: readonly PricingLine[],
   destination: { country: string; region?: string | undefined; shippingMethodId: string },
+  rulesOf: RulesReader = readRules,
 ): Promise<OrderCents> {
-  const rules = await readRules(executor, destination.country, destination.region);
+  const rules = await rulesOf(executor, destination.country, destination.region);
   const result = quote(lines, rules);
   if (result.refusal) {
     throw new AppError('CANNOT_SHIP', result.refusal.message, {
