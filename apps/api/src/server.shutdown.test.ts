@@ -193,7 +193,15 @@ describe('the server process on SIGTERM', () => {
       };
       const load = Array.from({ length: clients }, buyer);
       const halfRequest = await sendHalfRequest(url);
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Under load before the signal: more than 20 purchases answered (however long a busy
+      // machine takes to get there, up to 20 s), and still coming.
+      const loadedBy = performance.now() + 20_000;
+      while (
+        answers.filter((answer) => answer.status === 201).length <= 20 &&
+        performance.now() < loadedBy
+      ) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
 
       const signalledAt = performance.now();
       child.kill('SIGTERM');
