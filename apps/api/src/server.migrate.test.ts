@@ -3,7 +3,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createAuth } from './auth/better-auth';
 import { ADVISORY_LOCKS } from './db/advisory-locks';
-import { type DatabaseHandle, openDatabase } from './db/database';
+import { type DatabaseHandle, MIGRATION_TIMEOUT_MS, openDatabase } from './db/database';
 import { migrations } from './db/migrations';
 import { demoTools } from './db/seed';
 import { loadEnv } from './env';
@@ -21,7 +21,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating from several processe
     const database = await createEmptyPostgresDatabase();
     const handles: DatabaseHandle[] = [];
     try {
-      for (let i = 0; i < 4; i++) handles.push(await openDatabase({ databaseUrl: database.url }));
+      // Opened as the server opens the handle it migrates with (server.ts): waiting its turn
+      // behind another process's whole migration is not cut by the requests' 1 s bound.
+      for (let i = 0; i < 4; i++) {
+        handles.push(
+          await openDatabase({ databaseUrl: database.url, timeoutMs: MIGRATION_TIMEOUT_MS }),
+        );
+      }
       const done: { msg: string }[][] = handles.map(() => []);
       await Promise.all(
         handles.map((handle, i) => {
