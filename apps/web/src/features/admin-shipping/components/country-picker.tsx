@@ -1,5 +1,6 @@
 import { countryName, listCountries } from '@shop/shared';
 import { useId, useRef, useState } from 'react';
+import { ChipList } from '../../../components/ui/chip-list';
 import { Combobox, suggestionDetailClass } from '../../../components/ui/combobox';
 import { matchingCountries } from '../utils/countries';
 
@@ -26,7 +27,6 @@ export function CountryPicker({ value, onChange, error, disabled }: CountryPicke
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const chipsRef = useRef<HTMLUListElement>(null);
   const [text, setText] = useState('');
   const [said, setSaid] = useState('');
   const typed = text.trim();
@@ -49,15 +49,9 @@ export function CountryPicker({ value, onChange, error, disabled }: CountryPicke
     inputRef.current?.focus();
   };
 
-  const remove = (code: string, index: number) => {
+  const remove = (code: string) => {
     onChange(value.filter((candidate) => candidate !== code));
     setSaid(`${countryName(code)} removed.`);
-    // The next chip's remove button, else the previous one's, else the box.
-    requestAnimationFrame(() => {
-      const buttons = chipsRef.current?.querySelectorAll('button');
-      const next = buttons?.[Math.min(index, buttons.length - 1)];
-      (next ?? inputRef.current)?.focus();
-    });
   };
 
   return (
@@ -68,27 +62,13 @@ export function CountryPicker({ value, onChange, error, disabled }: CountryPicke
       {value.length === 0 ? (
         <p className="text-base-content/70 text-sm">No country yet.</p>
       ) : (
-        <ul ref={chipsRef} aria-labelledby={titleId} className="flex flex-wrap gap-2 py-1">
-          {value.map((code, index) => (
-            <li
-              key={code}
-              className="badge badge-lg border-base-300 bg-base-100 h-auto gap-1 py-1 pr-1 pl-3"
-            >
-              {countryName(code)}{' '}
-              <button
-                type="button"
-                className="btn btn-ghost btn-xs btn-circle min-h-6 min-w-6"
-                aria-label={`Remove ${countryName(code)}`}
-                onClick={() => remove(code, index)}
-                disabled={disabled}
-              >
-                <span aria-hidden="true" className="text-base leading-none">
-                  ×
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <ChipList
+          items={value.map((code) => ({ key: code, label: countryName(code) }))}
+          labelledBy={titleId}
+          onRemove={remove}
+          fallbackFocus={inputRef}
+          disabled={disabled}
+        />
       )}
       <label htmlFor={inputId} className="fieldset-legend mt-2 pb-1">
         Add a country

@@ -1,5 +1,6 @@
 import { FITS_MAX } from '@shop/shared';
 import { useId, useRef, useState } from 'react';
+import { ChipList } from '../../../components/ui/chip-list';
 import { Combobox, suggestionDetailClass } from '../../../components/ui/combobox';
 import { useLaptopSuggestions } from '../../../lib/laptop-suggestions';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -37,7 +38,6 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
   const hintId = useId();
   const errorId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const chipsRef = useRef<HTMLUListElement>(null);
   const [names, setNames] = useState<ReadonlyMap<string, string>>(
     () => new Map(known.map((model) => [model.slug, model.name])),
   );
@@ -73,15 +73,9 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
     inputRef.current?.focus();
   };
 
-  const remove = (slug: string, index: number) => {
+  const remove = (slug: string) => {
     onChange(value.filter((candidate) => candidate !== slug));
     setSaid(`${nameOf(slug)} removed.`);
-    // The next chip's remove button, else the previous one's, else the box.
-    requestAnimationFrame(() => {
-      const buttons = chipsRef.current?.querySelectorAll('button');
-      const next = buttons?.[Math.min(index, buttons.length - 1)];
-      (next ?? inputRef.current)?.focus();
-    });
   };
 
   return (
@@ -96,32 +90,15 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
       ) : (
         <>
           <p className="text-sm">{fitsCount(value.length)}</p>
-          <ul
-            ref={chipsRef}
-            aria-labelledby={titleId}
-            className="flex flex-wrap gap-2 py-1"
-            data-testid="fitment-chips"
-          >
-            {value.map((slug, index) => (
-              <li
-                key={slug}
-                className="badge badge-lg border-base-300 bg-base-100 h-auto gap-1 py-1 pr-1 pl-3 break-all"
-              >
-                {nameOf(slug)}{' '}
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-xs btn-circle min-h-6 min-w-6"
-                  aria-label={`Remove ${nameOf(slug)}`}
-                  onClick={() => remove(slug, index)}
-                  disabled={disabled}
-                >
-                  <span aria-hidden="true" className="text-base leading-none">
-                    ×
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ChipList
+            items={value.map((slug) => ({ key: slug, label: nameOf(slug) }))}
+            labelledBy={titleId}
+            onRemove={remove}
+            fallbackFocus={inputRef}
+            disabled={disabled}
+            breakAll
+            testId="fitment-chips"
+          />
         </>
       )}
       <label htmlFor={inputId} className="fieldset-legend mt-2 pb-1">
