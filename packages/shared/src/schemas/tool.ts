@@ -239,6 +239,22 @@ export const ToolInputSchema = z
 export type ToolInput = z.infer<typeof ToolInputSchema>;
 
 /**
+ * A tool's fields of the parts catalogue (issue 33): what Add Tool and the editor hold as its
+ * part details, and what a write of the API carries beside the spec's fields.
+ */
+export type PartFieldsInput = Pick<
+  ToolInput,
+  | 'sku'
+  | 'category'
+  | 'brand'
+  | 'condition'
+  | 'weightGrams'
+  | 'shippingClass'
+  | 'partNumbers'
+  | 'fits'
+>;
+
+/**
  * Manage Tools, in place: price, stock and description (`PATCH /api/tools/{id}`), and the parts
  * catalogue's fields.
  */

@@ -5,6 +5,7 @@ import {
   messages,
   type PartNumber,
   type Tool,
+  type PartFieldsInput,
   type ToolInput,
   type ToolListQuery,
   type ToolUpdate,
@@ -75,19 +76,6 @@ const isSkuTaken = (error: unknown) =>
   (error as { code?: unknown }).code === '23505' &&
   (error as { constraint?: unknown }).constraint === 'tools_sku_key';
 
-/** The parts catalogue's fields a write may carry (issue 33), the same on create and update. */
-type PartFields = Pick<
-  ToolInput,
-  | 'sku'
-  | 'category'
-  | 'brand'
-  | 'condition'
-  | 'weightGrams'
-  | 'shippingClass'
-  | 'partNumbers'
-  | 'fits'
->;
-
 /** The part type's id for its slug; an unknown slug is refused by name. */
 async function categoryIdOf(trx: Transaction<Database>, slug: string | undefined) {
   if (slug === undefined) return undefined;
@@ -118,7 +106,7 @@ async function modelIdsOf(trx: Transaction<Database>, slugs: string[] | undefine
 }
 
 /** The tool's columns of the parts catalogue that a write sets; what is not sent stays. */
-const partColumns = (fields: PartFields, categoryId: string | undefined) => ({
+const partColumns = (fields: PartFieldsInput, categoryId: string | undefined) => ({
   sku: fields.sku,
   category_id: categoryId,
   brand: fields.brand,
@@ -131,7 +119,7 @@ const partColumns = (fields: PartFields, categoryId: string | undefined) => ({
 async function replaceSets(
   trx: Transaction<Database>,
   toolId: string,
-  partNumbers: PartFields['partNumbers'],
+  partNumbers: PartFieldsInput['partNumbers'],
   modelIds: string[] | undefined,
 ) {
   if (partNumbers !== undefined) {

@@ -8,9 +8,9 @@ import {
 import type { Resolver } from 'react-hook-form';
 import { useFieldArray, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField, TextField } from '../../../components/ui/form-field';
-import { SubmitButton } from '../../../components/ui/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { ShippingMethodRow } from '../api/get-shipping-zones';
 import { useSaveShippingMethod } from '../api/save-shipping-method';
@@ -232,14 +232,9 @@ export function MethodForm({ zoneId, zoneName, method, onDone }: MethodFormProps
         error={errors.refusedClasses?.message}
       />
       <FormAlert message={failure} />
-      <div className="mt-2 flex flex-wrap gap-2">
-        <SubmitButton busy={isSubmitting} className="">
-          {method ? 'Save method' : 'Add method'}
-        </SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </button>
-      </div>
+      <FormActions busy={isSubmitting} onCancel={onDone}>
+        {method ? 'Save method' : 'Add method'}
+      </FormActions>
     </form>
   );
 }

@@ -2,9 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ShippingZoneInputSchema } from '@shop/shared';
 import { useController } from 'react-hook-form';
 import { toast } from 'sonner';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/form-field';
-import { SubmitButton } from '../../../components/ui/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { ShippingZoneRow } from '../api/get-shipping-zones';
 import { useSaveShippingZone } from '../api/save-shipping-zone';
@@ -75,14 +75,9 @@ export function ZoneForm({ zone, onDone }: ZoneFormProps) {
         error={errors.refusedClasses?.message}
       />
       <FormAlert message={failure} />
-      <div className="mt-2 flex flex-wrap gap-2">
-        <SubmitButton busy={isSubmitting} className="">
-          {zone ? 'Save zone' : 'Add zone'}
-        </SubmitButton>
-        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </button>
-      </div>
+      <FormActions busy={isSubmitting} onCancel={onDone}>
+        {zone ? 'Save zone' : 'Add zone'}
+      </FormActions>
     </form>
   );
 }

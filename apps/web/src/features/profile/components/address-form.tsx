@@ -3,8 +3,8 @@ import { formatPhone, type SavedAddress, SavedAddressInputSchema } from '@shop/s
 import { FormProvider } from 'react-hook-form';
 import { toast } from 'sonner';
 import { DeliveryFields } from '../../../components/delivery/delivery-fields';
+import { FormActions } from '../../../components/ui/form-actions';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { SubmitButton } from '../../../components/ui/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useSaveAddress } from '../api/save-address';
 
@@ -77,12 +77,9 @@ export function AddressForm({ address, buyerName, onDone }: AddressFormProps) {
           />
           My default address (the checkout starts from it)
         </label>
-        <div className="flex flex-wrap gap-2">
-          <SubmitButton busy={form.formState.isSubmitting}>Save address</SubmitButton>
-          <button type="button" className="btn btn-ghost mt-4" onClick={onDone}>
-            Cancel
-          </button>
-        </div>
+        <FormActions busy={form.formState.isSubmitting} onCancel={onDone}>
+          Save address
+        </FormActions>
       </form>
     </FormProvider>
   );
