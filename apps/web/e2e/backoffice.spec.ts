@@ -552,7 +552,7 @@ test.describe('Profile', () => {
     await expect(page.getByLabel('Date of birth')).toHaveAccessibleDescription(/dd-mm-yy/);
 
     await page.getByLabel('Date of birth').fill('15-08-92');
-    await page.getByLabel('Address').fill('12 Harbour Road, Cork');
+    await page.getByLabel('Address', { exact: true }).fill('12 Harbour Road, Cork');
     await page.getByLabel('Phone').fill('+353 21 555 0100');
     await page.getByLabel('LinkedIn profile link').fill('https://www.linkedin.com/in/parker');
     await page.getByRole('button', { name: 'Update Profile' }).click();
@@ -579,7 +579,7 @@ test.describe('Profile', () => {
     // The form starts from the stored profile.
     await page.reload();
     await expect(page.getByLabel('Date of birth')).toHaveValue('15-08-92');
-    await expect(page.getByLabel('Address')).toHaveValue('12 Harbour Road, Cork');
+    await expect(page.getByLabel('Address', { exact: true })).toHaveValue('12 Harbour Road, Cork');
     await expect(page.getByLabel('Phone')).toHaveValue('+353 21 555 0100');
     await expect(page.getByLabel('LinkedIn profile link')).toHaveValue(
       'https://www.linkedin.com/in/parker',
