@@ -105,7 +105,12 @@ async function resumeAdminSession(page: Page, baseURL: string) {
   const user = session.ok()
     ? ((await session.json()) as { user?: { email: string } } | null)
     : null;
-  if (user?.user?.email !== ADMIN_EMAIL) return false;
+  if (user?.user?.email !== ADMIN_EMAIL) {
+    // The cookies hold the provider's session too (same host, another port): left in place,
+    // the provider would sign in again without its pages, which the sign-in below waits for.
+    await page.context().clearCookies();
+    return false;
+  }
   // As after a social sign-in: the app finds the session and asks for its own access token.
   await page.goto('/home');
   await expect.poll(() => storedToken(page)).toMatch(/^[A-Za-z0-9_-]{20,}$/);
