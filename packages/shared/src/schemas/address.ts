@@ -98,6 +98,8 @@ const optionalText = (label: string, max: number) =>
 
 export const CountryCodeSchema = z
   .string({ error: 'Country is required' })
+  // Before the trim, which would take a control character at either end away unseen.
+  .check(noControlCharacters('Country'))
   .trim()
   .toUpperCase()
   .min(1, 'Country is required')

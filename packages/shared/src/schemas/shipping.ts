@@ -352,6 +352,7 @@ export const TaxRateInputSchema = z
     country: CountryCodeSchema,
     region: z
       .string({ error: 'Region must be text' })
+      .check(noControlCharacters('Region'))
       .trim()
       .toUpperCase()
       .max(3, 'Choose a region from the list')
@@ -394,7 +395,13 @@ function checkTaxRegion(
 export const TaxRateKeySchema = z
   .object({
     country: CountryCodeSchema,
-    region: z.string().trim().toUpperCase().max(3, 'Choose a region from the list').optional(),
+    region: z
+      .string()
+      .check(noControlCharacters('Region'))
+      .trim()
+      .toUpperCase()
+      .max(3, 'Choose a region from the list')
+      .optional(),
   })
   .strict()
   .superRefine((key, ctx) => checkTaxRegion(key, ctx));
