@@ -197,7 +197,10 @@ test.describe("a part's pictures", () => {
     await section.getByRole('button', { name: 'Move picture 2 up' }).focus();
     await page.keyboard.press('Enter');
     expect((await moved).postDataJSON()).toEqual({ position: 1 });
-    expect(await altTexts(list)).toEqual(['Back of the battery', 'Front of the battery']);
+    // The list shows the new order once React has drawn it, which the request may precede.
+    await expect
+      .poll(() => altTexts(list))
+      .toEqual(['Back of the battery', 'Front of the battery']);
     await expect(section.getByRole('button', { name: 'Move picture 1 down' })).toBeFocused();
     await expect
       .poll(async () => (await imagesOf(page, tool._id)).map((image) => image.alt))
