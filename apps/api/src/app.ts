@@ -66,6 +66,8 @@ import {
   createToolsService,
 } from './modules/tools/tools.service';
 import { cartRoutes } from './modules/cart/cart.routes';
+import { createInvoicesService } from './modules/invoices/invoices.service';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { shippingAdminRoutes } from './modules/shipping/shipping-admin.routes';
 import { createShippingAdminService } from './modules/shipping/shipping-admin.service';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
@@ -77,7 +79,7 @@ import { type AnyProvider, createPaymentsService } from './modules/payments/paym
 import { createSandboxProvider } from './modules/payments/sandbox-provider';
 import { createStripeProvider } from './modules/payments/stripe-provider';
 import { createOrdersService } from './modules/orders/orders.service';
-import { createOrderEmails } from './modules/orders/order-emails';
+import { createOrderEmails, INVOICE_ATTACHMENT } from './modules/orders/order-emails';
 import { createOrderExpiry } from './modules/orders/order-expiry';
 import { createPurchaseKeyCleanup } from './modules/orders/purchase-key-cleanup';
 import { usersRoutes } from './modules/users/users.routes';
@@ -285,6 +287,13 @@ export function createApi({
   });
   // The order emails: queued by the mail worker from the orders' history, before each sweep.
   mail.addSource(createOrderEmails(db, { mail, users, publicUrl: env.PUBLIC_URL }).queueDue);
+  // Invoices and credit notes: issued by payments and refunds, read by their buyer and admins;
+  // the receipt email attaches the invoice, drawn when the email is sent.
+  const invoices = createInvoicesService(db, orders);
+  mail.addAttachmentKind(INVOICE_ATTACHMENT, async (ref) => ({
+    ...(await invoices.attachment(ref)),
+    contentType: 'application/pdf',
+  }));
   // Better Auth first, then the modules (docs/architecture.md).
   api.route(
     '/',
@@ -316,6 +325,7 @@ export function createApi({
   );
   api.route('/', reportsRoutes(createReportsService(db), signedIn));
   api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
+  api.route('/', invoicesRoutes(invoices, signedIn));
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route(
     '/',

@@ -11,6 +11,7 @@ export * from './schemas/email';
 export * from './schemas/health';
 export * from './schemas/id';
 export * from './schemas/image';
+export * from './schemas/invoice';
 export * from './schemas/laptop';
 export * from './schemas/order';
 export * from './schemas/part';

@@ -139,6 +139,7 @@ export const messages = {
         subject: (number: string) => `Your receipt for ${number}`,
         preview: 'Your payment is received',
         body: 'Thank you: we received your payment. This is your receipt.',
+        invoice: (number: string) => `Your invoice ${number} is attached to this email.`,
       },
       shipped: {
         subject: (number: string) => `Your order is on its way (${number})`,

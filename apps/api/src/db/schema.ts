@@ -285,6 +285,35 @@ export interface ShopSettingsTable {
   low_stock_threshold: number;
   prices_include_tax: ColumnType<boolean, boolean | undefined, boolean>;
   tax_shipping: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The shop's legal details, printed on invoices and credit notes (migration 0031). */
+  legal_name: ColumnType<string, string | undefined, string>;
+  legal_address: ColumnType<string, string | undefined, string>;
+  tax_number: ColumnType<string, string | undefined, string>;
+}
+
+/** The last number given per series and year (migration 0031). */
+export interface DocumentSequencesTable {
+  series: 'invoice' | 'credit_note';
+  year: number;
+  last_number: number;
+}
+
+/** Invoices and credit notes as issued; never changed (migration 0031). */
+export interface BillingDocumentsTable {
+  id: Generated<string>;
+  kind: 'invoice' | 'credit_note';
+  year: number;
+  sequence: number;
+  number: string;
+  order_id: string;
+  /** A credit note's invoice. */
+  invoice_id: string | null;
+  /** The refund a credit note gives back (`payment_refunds.key`). */
+  refund_key: string | null;
+  issued_at: Generated<Date>;
+  total_cents: number;
+  /** The document whole (invoices/invoice-document.ts, `IssuedDocument`). */
+  body: ColumnType<unknown, string, never>;
 }
 
 /** A customer's saved addresses (migration 0028). */
@@ -440,6 +469,14 @@ export interface EmailOutboxTable {
   last_error: string | null;
   sent_at: Date | null;
   message_id: string | null;
+  /** What to attach, drawn when the email is sent (mail-queue.ts; migration 0031). */
+  attachments: ColumnType<EmailAttachmentRef[], string | undefined, never>;
+}
+
+/** An attachment of a queued email: which kind of file, and which one (an invoice's id). */
+export interface EmailAttachmentRef {
+  kind: string;
+  ref: string;
 }
 
 export interface Database {
@@ -451,6 +488,8 @@ export interface Database {
   order_lines: OrderLinesTable;
   order_events: OrderEventsTable;
   shop_settings: ShopSettingsTable;
+  document_sequences: DocumentSequencesTable;
+  billing_documents: BillingDocumentsTable;
   shipping_zones: ShippingZonesTable;
   shipping_zone_countries: ShippingZoneCountriesTable;
   shipping_methods: ShippingMethodsTable;

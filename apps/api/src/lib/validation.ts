@@ -15,8 +15,9 @@ export function fieldsOf(error: z.ZodError): Record<string, string[]> {
 
 /**
  * What every route declaration's validation answers on failure (the routes' `defaultHook`):
- * 400 VALIDATION_FAILED and the messages per field. A path's `id` (or `toolId`, `imageId`) names a record,
- * so one that cannot be an id is "not found", as an unknown one is (404, its schema's message). A header's
+ * 400 VALIDATION_FAILED and the messages per field. A path's `id` (or `toolId`, `imageId`, an
+ * invoice's `number`) names a record, so one that cannot be one is "not found", as an unknown one
+ * is (404, its schema's message). A header's
  * messages name the header already.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one hook for every route's input
@@ -25,7 +26,7 @@ export const validationHook: Hook<any, any, any, any> = (result) => {
   const { issues } = result.error;
   const first = issues[0];
   const namesRecord = (key: PropertyKey | undefined) =>
-    key === 'id' || key === 'toolId' || key === 'imageId';
+    key === 'id' || key === 'toolId' || key === 'imageId' || key === 'number';
   if (result.target === 'param' && first && issues.every((issue) => namesRecord(issue.path[0]))) {
     throw new AppError('NOT_FOUND', first.message);
   }

@@ -1,16 +1,28 @@
 import type { FailedEmail } from '@shop/shared';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database, EmailOutboxTable } from '../db/schema';
+import type { Database, EmailAttachmentRef, EmailOutboxTable } from '../db/schema';
 import { createTimerJob } from '../lib/timer-job';
-import type { MailTransport } from './mail-transport';
+import type { EmailFile, MailTransport } from './mail-transport';
 import { renderEmail } from './render-email';
 import { type TemplateData, type TemplateName, isTemplateName, templates } from './templates';
 
-/** An email to send: whom to, which template, and the template's data (typed by its name). */
+/**
+ * An email to send: whom to, which template, the template's data (typed by its name), and the
+ * files to attach, named by kind and reference: each is drawn when the email is sent
+ * (`addAttachmentKind`), so the queue keeps a few bytes, not the file.
+ */
 export type EmailRequest = {
-  [Name in TemplateName]: { to: string; template: Name; data: TemplateData[Name] };
+  [Name in TemplateName]: {
+    to: string;
+    template: Name;
+    data: TemplateData[Name];
+    attachments?: EmailAttachmentRef[];
+  };
 }[TemplateName];
+
+/** Draws the file an attachment reference names (an invoice's PDF by the invoice's id). */
+export type AttachmentSource = (ref: string) => Promise<EmailFile>;
 
 /** The first retry waits this long; each next one twice as long, up to MAIL_RETRY_MAX_SECONDS. */
 export const MAIL_RETRY_BASE_SECONDS = 30;
@@ -62,6 +74,19 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
   const origin = { publicUrl: options.publicUrl };
   /** What queues emails of its own before each sweep (the order emails: app.ts). */
   const sources = new Set<() => Promise<unknown>>();
+  /** Who draws each kind of attachment (the invoices: app.ts). */
+  const attachmentSources = new Map<string, AttachmentSource>();
+
+  /** The row's files; a kind nobody draws is an error, so the email waits and is retried. */
+  async function filesOf(row: OutboxRow): Promise<EmailFile[]> {
+    return Promise.all(
+      row.attachments.map((attachment) => {
+        const source = attachmentSources.get(attachment.kind);
+        if (!source) throw new Error(`no source for attachments of kind ${attachment.kind}`);
+        return source(attachment.ref);
+      }),
+    );
+  }
 
   /** Claims the next due email nobody else is sending, for the lease. */
   async function claim(at: RawBuilder<Date>): Promise<OutboxRow | undefined> {
@@ -91,11 +116,13 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
     try {
       if (!isTemplateName(row.template)) throw new Error(`no template named ${row.template}`);
       const rendered = await renderEmail(row.template, row.data as never, origin);
+      const attachments = await filesOf(row);
       ({ messageId } = await transport.send({
         id: row.id,
         from: options.from,
         to: row.recipient,
         ...rendered,
+        ...(attachments.length > 0 ? { attachments } : {}),
       }));
     } catch (error) {
       const attempts = row.attempts + 1;
@@ -176,6 +203,7 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
           recipient: email.to,
           subject,
           data: JSON.stringify(email.data),
+          attachments: JSON.stringify(email.attachments ?? []),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -193,6 +221,11 @@ export function createMail(db: Kysely<Database>, options: MailOptions) {
     addSource(source: () => Promise<unknown>): () => void {
       sources.add(source);
       return () => sources.delete(source);
+    },
+
+    /** Names who draws the attachments of `kind` when an email that has one is sent. */
+    addAttachmentKind(kind: string, source: AttachmentSource): void {
+      attachmentSources.set(kind, source);
     },
 
     /** Sweeps in a moment (a running worker only): something was marked for a source. */

@@ -13,7 +13,31 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it (a receipt's invoice). */
+  attachments?: EmailFile[];
 }
+
+/** A file attached to an email. */
+export interface EmailFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
+
+/** The email as Nodemailer takes it, for either transport. */
+const message = (email: OutgoingEmail, messageId: string) => ({
+  from: email.from,
+  to: email.to,
+  subject: email.subject,
+  html: email.html,
+  text: email.text,
+  messageId,
+  attachments: (email.attachments ?? []).map((file) => ({
+    filename: file.fileName,
+    contentType: file.contentType,
+    content: file.content,
+  })),
+});
 
 export interface MailTransport {
   kind: 'smtp' | 'outbox';
@@ -39,14 +63,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   return {
     kind: 'smtp',
     async send(email) {
-      const info = await transporter.sendMail({
-        from: email.from,
-        to: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        messageId: messageIdOf(email, email.from),
-      });
+      const info = await transporter.sendMail(message(email, messageIdOf(email, email.from)));
       return { messageId: String(info.messageId) };
     },
     close: () => transporter.close(),
@@ -72,14 +89,7 @@ export function outboxTransport(outboxDir: string, logger: Logger): MailTranspor
     kind: 'outbox',
     async send(email) {
       const messageId = messageIdOf(email, email.from);
-      const info = await builder.sendMail({
-        from: email.from,
-        to: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        messageId,
-      });
+      const info = await builder.sendMail(message(email, messageId));
       await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const links = linksOf(email.text);
       const summary: OutboxEmail = {
@@ -88,6 +98,7 @@ export function outboxTransport(outboxDir: string, logger: Logger): MailTranspor
         subject: email.subject,
         date: new Date().toISOString(),
         links,
+        attachments: (email.attachments ?? []).map((file) => file.fileName),
       };
       // The .eml first: a listed email always has its message.
       await fs.writeFile(path.join(outboxDir, summary.file), info.message as Buffer, {
@@ -119,7 +130,11 @@ export async function readOutbox(outboxDir: string, limit = 100): Promise<Outbox
       .filter((name) => name.endsWith('.json'))
       .map(async (name) => {
         try {
-          return JSON.parse(await fs.readFile(path.join(outboxDir, name), 'utf8')) as OutboxEmail;
+          const summary = JSON.parse(
+            await fs.readFile(path.join(outboxDir, name), 'utf8'),
+          ) as OutboxEmail;
+          // Written before emails had attachments.
+          return { ...summary, attachments: summary.attachments ?? [] };
         } catch {
           return undefined;
         }

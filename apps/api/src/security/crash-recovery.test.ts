@@ -6,22 +6,10 @@
  * retried after the restart with its key, and gives exactly one order, whether or not it was
  * committed before the kill.
  */
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { type Order, type Tool, TOTAL_COUNT_HEADER } from '@shop/shared';
-import pg from 'pg';
+import type { Order, Tool } from '@shop/shared';
 import { afterAll, expect, it } from 'vitest';
+import { crashShop } from '../test/crash-shop';
 import { describeEachDatabase } from '../test/databases';
-import {
-  freePort,
-  groupGone,
-  httpClient,
-  killGroup,
-  runEntry,
-  startWithNpm,
-} from '../test/processes';
 import { DELIVERY } from '../test/shop';
 
 const STARTING_STOCK = 100_000;
@@ -33,48 +21,10 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** `npm start` as a user runs it (the test runner's environment, quieter). */
-const startShop = (env: Record<string, string>) =>
-  startWithNpm({ ...process.env, LOG_LEVEL: 'warn', ...env });
-
 describeEachDatabase('a crash mid-load loses nothing', (kind) => {
   it('keeps every acknowledged purchase, once, and the stock adds up', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const env: Record<string, string> = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      ADMIN_EMAIL: 'admin@partsshop.com',
-      SEED_DEMO: 'false',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      // Each client keeps buying until the kill: the unpaid-orders limit is not under test.
-      MAX_UNPAID_ORDERS: '1000000',
-    };
-    if (kind === 'pglite') {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-crash-'));
-      env.DATA_DIR = dataDir;
-      cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    } else {
-      const server = process.env.TEST_DATABASE_URL!;
-      const name = `shop_crash_${randomUUID().replaceAll('-', '')}`;
-      const admin = new pg.Client({ connectionString: server });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const url = new URL(server);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
-      env.AUTH_SECRET = 'crash-test-secret-crash-test-secret-0123';
-      cleanups.push(async () => {
-        const dropper = new pg.Client({ connectionString: server });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      });
-    }
-
-    const { call, account } = httpClient(base);
+    const shop = await crashShop(kind, cleanups);
+    const { base, call, account, adminToken } = shop;
     const purchaseWithKey = (token: string, key: string, body: unknown) =>
       fetch(`${base}/api/purchase`, {
         method: 'POST',
@@ -93,22 +43,6 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
       address: 'Crash Lane 1',
     });
 
-    let shop = await startShop(env);
-    cleanups.push(async () => {
-      killGroup(shop.child, 'SIGKILL');
-      await groupGone(shop.child);
-    });
-    const adminToken = await account('admin@partsshop.com');
-    // A password sign-up of ADMIN_EMAIL is a customer until `npm run make-admin` runs on the
-    // server; the embedded database's folder is free for it only while the shop is stopped.
-    if (kind === 'pglite') {
-      killGroup(shop.child, 'SIGTERM');
-      await shop.exited;
-      await groupGone(shop.child);
-    }
-    const promoted = await runEntry('src/cli/make-admin.ts', ['admin@partsshop.com'], env).exited;
-    expect(promoted.code, promoted.stderr).toBe(0);
-    if (kind === 'pglite') shop = await startShop(env);
     const tool = (await (
       await call('POST', '/api/tools', adminToken, {
         name: 'Crash Test Fan',
@@ -120,7 +54,9 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
       })
     ).json()) as Tool;
     const buyers = await Promise.all(
-      Array.from({ length: CLIENTS }, (_, i) => account(`buyer${i}x${port}@example.com`)),
+      Array.from({ length: CLIENTS }, (_, i) =>
+        account(`buyer${i}x${base.split(':').at(-1)}@example.com`),
+      ),
     );
 
     // One purchase answered before the kill: its retry after the restart must answer it again.
@@ -150,14 +86,13 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
       }
     });
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    killGroup(shop.child, 'SIGKILL');
+    const killed = shop.kill9();
     dead = true;
     await Promise.all(clients);
-    await shop.exited;
-    await groupGone(shop.child);
+    await killed;
     expect(acknowledged.length).toBeGreaterThan(10);
 
-    shop = await startShop(env);
+    await shop.start();
     // The client retries what got no answer, with the same key and purchase.
     const replayedBefore = await purchaseWithKey(buyers[0]!, 'before-the-kill', purchaseBody(1));
     expect(replayedBefore.status).toBe(201);
@@ -170,16 +105,7 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
       if (retried.headers.get('Idempotent-Replayed') === 'true') committedUnanswered += 1;
       acknowledged.push({ id: ((await retried.json()) as Order)._id, quantity });
     }
-    // Every order, a page of the largest size at a time.
-    const all: Order[] = [];
-    for (let page = 1; ; page++) {
-      const answer = await call('GET', `/api/allPurchase?limit=100&page=${page}`, adminToken);
-      const orders = (await answer.json()) as Order[];
-      all.push(...orders);
-      if (orders.length === 0 || all.length >= Number(answer.headers.get(TOTAL_COUNT_HEADER))) {
-        break;
-      }
-    }
+    const all = await shop.allOrders();
     // One order per key: none lost, none doubled by a retry.
     expect(all.length).toBe(acknowledged.length);
     const ids = all.map((order) => order._id);
@@ -201,7 +127,6 @@ describeEachDatabase('a crash mid-load loses nothing', (kind) => {
         `committed before the kill), ${all.length} found after restart`,
     );
 
-    killGroup(shop.child, 'SIGTERM');
-    await shop.exited;
+    await shop.stop();
   }, 300_000);
 });

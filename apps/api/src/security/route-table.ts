@@ -252,6 +252,18 @@ export const matrix: Row[] = [
     expected: guarded(200, 404, 200),
   },
   {
+    route: 'GET /api/purchase/:id/documents',
+    request: (w) => ({ path: `/api/purchase/${w.order._id}/documents` }),
+    expected: guarded(200, 404, 200),
+  },
+  {
+    route: 'GET /api/purchase/:id/documents/:number',
+    // A's order is unpaid, so it has no invoice yet: past the check of who may see the order,
+    // A and the admin find no such document (invoices.test.ts downloads a paid order's).
+    request: (w) => ({ path: `/api/purchase/${w.order._id}/documents/2026-000001` }),
+    expected: guarded(404, 404, 404),
+  },
+  {
     route: 'POST /api/purchase/:id/cancel',
     request: (w) => ({ path: `/api/purchase/${w.order._id}/cancel` }),
     // An admin may cancel any unpaid order: past the guard, A's cancel (just before) leaves 409.
@@ -374,6 +386,19 @@ export const matrix: Row[] = [
     request: () => ({
       path: '/api/settings/tax',
       body: { pricesIncludeTax: false, taxShipping: true },
+    }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'GET /api/settings/legal',
+    request: () => ({ path: '/api/settings/legal' }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'PUT /api/settings/legal',
+    request: () => ({
+      path: '/api/settings/legal',
+      body: { legalName: 'Matrix Parts Ltd', address: '1 Matrix Way\nLondon', taxNumber: '' },
     }),
     expected: guarded(403, 403, 200),
   },

@@ -85,6 +85,42 @@ export const DELIVERY = {
   shippingMethodId: SEEDED.methods.usGround,
 };
 
+/** Berlin, by the seeded EU Road ($ 14.99 up to 1 kg), VAT 19 % on the goods and on shipping. */
+export const BERLIN = {
+  phone: '+49 30 901820',
+  address: 'Invalidenstraße 116',
+  country: 'DE',
+  city: 'Berlin',
+  postalCode: '10115',
+  shippingMethodId: SEEDED.methods.euRoad,
+};
+
+/**
+ * New parts at the given prices, one of each in `buyer`'s cart, checked out to Berlin: the
+ * unpaid order and its tools, in the order given.
+ */
+export async function orderToBerlin(
+  app: TestApp,
+  admin: Account,
+  buyer: Account,
+  parts: readonly (readonly [name: string, price: number])[],
+) {
+  const tools: Tool[] = [];
+  for (const [name, price] of parts) {
+    tools.push(await createTool(app, admin, { name, description: 'A part', price }));
+  }
+  for (const tool of tools) {
+    const added = await send(app, 'POST', '/api/cart/lines', buyer.token, {
+      toolId: tool._id,
+      quantity: 1,
+    });
+    expect(added.status).toBe(200);
+  }
+  const placed = await send(app, 'POST', '/api/checkout', buyer.token, BERLIN);
+  expect(placed.status).toBe(201);
+  return { order: (await placed.json()) as Order, tools };
+}
+
 /** US Ground's price below its free threshold, in dollars. */
 export const US_GROUND = 6.99;
 

@@ -9,8 +9,13 @@ describe('queryKeys', () => {
       orders.minePage('ann@example.com', 2),
       orders.everyonePage({ status: 'paid', page: 1 }),
       orders.detail('o1'),
+      orders.history('o1'),
+      // A payment issues the invoice, a refund a credit note: both refresh `orders.all`.
+      orders.documents('o1'),
     ])
       expect(partialMatchKey(key, orders.all)).toBe(true);
+    expect(orders.documents('o1')).not.toEqual(orders.documents('o2'));
+    expect(partialMatchKey(orders.documents('o1'), orders.detail('o1'))).toBe(false);
     expect(partialMatchKey(orders.minePage('ann@example.com', 2), orders.mine)).toBe(true);
     expect(partialMatchKey(orders.everyonePage({ page: 1 }), orders.everyone)).toBe(true);
     expect(partialMatchKey(queryKeys.users.list({ page: 2 }), queryKeys.users.all)).toBe(true);

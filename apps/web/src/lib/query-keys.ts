@@ -64,6 +64,11 @@ export const queryKeys = {
     everyonePage: (query: object) => ['orders', 'all', query] as const,
     detail: (orderId: string) => ['orders', 'detail', orderId] as const,
     history: (orderId: string) => ['orders', 'history', orderId] as const,
+    /**
+     * Its invoice and credit notes: under the orders' root, so the refresh after a payment or a
+     * refund, which issue them, shows the new document.
+     */
+    documents: (orderId: string) => ['orders', 'documents', orderId] as const,
   },
   /** The part types (`GET /api/categories`): Add Tool's and the editor's list. */
   categories: { all: ['categories'] as const },
@@ -105,6 +110,11 @@ export const queryKeys = {
     zones: ['shipping', 'zones'] as const,
     taxRates: ['shipping', 'tax-rates'] as const,
     taxSettings: ['shipping', 'tax-settings'] as const,
+  },
+  /** The shop's legal details printed on invoices (admins). */
+  invoices: {
+    all: ['invoices'] as const,
+    legalDetails: ['invoices', 'legal-details'] as const,
   },
   summary: { all: ['summary'] as const },
   /** All Users: `list` is one page, with its search and role. */

@@ -27,6 +27,8 @@ export const OutboxEmailSchema = z
     date: z.string(),
     /** The links of its text part, in order. */
     links: z.array(z.string()),
+    /** The names of its attached files (the receipt's invoice). */
+    attachments: z.array(z.string()).default([]),
   })
   .meta({ id: 'OutboxEmail' });
 export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;

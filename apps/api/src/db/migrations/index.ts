@@ -29,6 +29,7 @@ import * as shippingAndTax from './0027-shipping-and-tax';
 import * as addressBook from './0028-address-book';
 import * as lineRefunds from './0029-line-refunds';
 import * as shippingAnnouncements from './0030-shipping-announcements';
+import * as invoices from './0031-invoices';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0028-address-book': addressBook,
   '0029-line-refunds': lineRefunds,
   '0030-shipping-announcements': shippingAnnouncements,
+  '0031-invoices': invoices,
 };

@@ -42,6 +42,8 @@ export interface OrderPlacedData extends OrderEmailData {
 }
 export interface OrderPaidData extends OrderEmailData {
   transactionId: string;
+  /** The invoice attached to the buyer's receipt (issue 36); absent from the admins' email. */
+  invoiceNumber?: string;
 }
 export interface OrderShippedData extends OrderEmailData {
   address: string;
@@ -162,6 +164,7 @@ export function OrderPaidEmail({ origin, data }: { origin: ShopOrigin; data: Ord
       body={words.paid.body}
     >
       <Paragraph>{`${words.transactionId}: ${data.transactionId}`}</Paragraph>
+      {data.invoiceNumber ? <Paragraph>{words.paid.invoice(data.invoiceNumber)}</Paragraph> : null}
     </OrderEmail>
   );
 }

@@ -6,6 +6,9 @@ import type { OrderEmailLine } from '../../mail/templates';
 import type { UsersService } from '../users/users.service';
 import { totalsOf } from './orders.presenter';
 
+/** The kind of attachment an invoice is, drawn by the invoices module when sent (app.ts). */
+export const INVOICE_ATTACHMENT = 'billing-document';
+
 /** Order events turned into emails per transaction at most; the rest wait for the next sweep. */
 const BATCH = 50;
 
@@ -57,7 +60,12 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
         .selectFrom('order_event_emails as mark')
         .innerJoin('order_events as event', 'event.id', 'mark.event_id')
         .innerJoin('orders', 'orders.id', 'event.order_id')
+        .leftJoin('billing_documents as invoice', (join) =>
+          join.onRef('invoice.order_id', '=', 'orders.id').on('invoice.kind', '=', 'invoice'),
+        )
         .select([
+          'invoice.id as invoice_id',
+          'invoice.number as invoice_number',
           'mark.event_id',
           'event.at',
           'event.to_status',
@@ -142,7 +150,19 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
             break;
           case 'paid': {
             const transactionId = event.transaction_id ?? '';
-            emails.push({ to, template: 'order-paid', data: { ...order, transactionId } });
+            // The receipt carries the invoice, issued with the payment (invoices/invoice-issue.ts).
+            emails.push({
+              to,
+              template: 'order-paid',
+              data: {
+                ...order,
+                transactionId,
+                ...(event.invoice_number ? { invoiceNumber: event.invoice_number } : {}),
+              },
+              ...(event.invoice_id
+                ? { attachments: [{ kind: INVOICE_ATTACHMENT, ref: event.invoice_id }] }
+                : {}),
+            });
             for (const admin of admins) {
               emails.push({
                 to: admin.email,

@@ -11,6 +11,7 @@ import type { CurrentUser } from '../../auth/identity';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
+import { issueCreditNote, issueInvoice } from '../invoices/invoice-issue';
 import { release } from '../tools/inventory';
 import { presentOne } from './orders.presenter';
 import { type OrderQueries, selectOrders } from './orders.queries';
@@ -240,15 +241,21 @@ export function createOrderWorkflow(
       paymentId: string,
       amountCents: number,
     ): Promise<{ order: Order; changed: boolean }> {
-      const updated = await db
-        .updateTable('orders')
-        // The database's clock, as every other time of an order (its history's, its pay-by).
-        .set({ status: 'paid', transaction_id: paymentId, paid_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .where('status', '=', 'unpaid')
-        .where('price_cents', '=', amountCents)
-        .returning('id')
-        .executeTakeFirst();
+      // The invoice is issued with the payment, in its transaction: no paid order is ever
+      // without one, and no number is taken by a payment that did not happen.
+      const updated = await db.transaction().execute(async (trx) => {
+        const paid = await trx
+          .updateTable('orders')
+          // The database's clock, as every other time of an order (its history's, its pay-by).
+          .set({ status: 'paid', transaction_id: paymentId, paid_at: sql<Date>`now()` })
+          .where('id', '=', id)
+          .where('status', '=', 'unpaid')
+          .where('price_cents', '=', amountCents)
+          .returning('id')
+          .executeTakeFirst();
+        if (paid) await issueInvoice(trx, id);
+        return paid;
+      });
       const row = await selectOrders(db).where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Order');
       if (updated) {
@@ -332,13 +339,28 @@ export function createOrderWorkflow(
       const refunded = await transition(id, caller, from, 'refunded', {
         reason: refund.reason,
         also: async (trx) => {
-          await trx
+          const given = await trx
             .updateTable('order_lines')
             .set({ refunded_at: sql<Date>`now()` })
             .where('order_id', '=', id)
             .where('refunded_at', 'is', null)
+            .returning('tool_id')
             .execute();
           if (refund.restock) await restockLines(trx, id);
+          // What is left of the payment went back under its intent's id (payments.service.ts).
+          const { transaction_id } = await trx
+            .selectFrom('orders')
+            .select('transaction_id')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow();
+          if (transaction_id) {
+            await issueCreditNote(trx, {
+              orderId: id,
+              refundKey: transaction_id,
+              toolIds: given.map((line) => line.tool_id),
+              reason: refund.reason,
+            });
+          }
         },
       });
       if (refunded && refund.restock) options.onStockChange?.();
@@ -457,6 +479,12 @@ export function createOrderWorkflow(
         if (given.length === 0) return undefined;
         const toolIds = given.map((line) => line.tool_id);
         if (refund.restock) restocked = await restockLines(trx, id, toolIds);
+        await issueCreditNote(trx, {
+          orderId: id,
+          refundKey: claim.key,
+          toolIds,
+          reason: refund.reason,
+        });
         const left = await trx
           .selectFrom('order_lines')
           .select(sql<number>`count(*)::int`.as('n'))

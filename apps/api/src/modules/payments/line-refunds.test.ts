@@ -1,13 +1,14 @@
-import type { Order, OrderEvent, SalesReport, Tool } from '@shop/shared';
+import type { Order, OrderEvent, SalesReport } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEEDED } from '../../db/migrations/0027-shipping-and-tax';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
 import {
   type Account,
   createStripeShop,
+  BERLIN,
   createTool,
   errorOf,
+  orderToBerlin,
   payInTestMode,
   setOrderStatus,
   stockOf,
@@ -18,16 +19,6 @@ import { type TestApp, createTestApp } from '../../test/test-app';
  * Refunds of some lines of an order (docs/product.md, Refunds of lines): each line gives back its
  * price, its tax and its share of shipping with that share's tax, as stored when it was placed.
  */
-
-/** Berlin, by the seeded EU Road: $ 14.99 up to 1 kg, VAT 19 % on the goods and on shipping. */
-const BERLIN = {
-  phone: '+49 30 901820',
-  address: 'Invalidenstraße 116',
-  country: 'DE',
-  city: 'Berlin',
-  postalCode: '10115',
-  shippingMethodId: SEEDED.methods.euRoad,
-};
 
 /** x rounded half up to the cent, as the documented rule says (whole cents in, whole cents out). */
 const taxAt19 = (cents: number) => Math.floor((cents * 19 + 50) / 100);
@@ -54,24 +45,11 @@ describeEachDatabase('refunds of lines in test mode', (kind) => {
 
   /** Three parts at $ 10, $ 20 and $ 30, one of each, bought from Berlin and paid. */
   async function paidOrderOfThree(label: string) {
-    const tools: Tool[] = [];
-    for (const [name, price] of [
+    const { order, tools } = await orderToBerlin(app, admin, buyer, [
       [`${label} Hinge`, 10],
       [`${label} Fan`, 20],
       [`${label} Board`, 30],
-    ] as const) {
-      tools.push(await createTool(app, admin, { name, description: 'A part', price }));
-    }
-    for (const tool of tools) {
-      const added = await send(app, 'POST', '/api/cart/lines', buyer.token, {
-        toolId: tool._id,
-        quantity: 1,
-      });
-      expect(added.status).toBe(200);
-    }
-    const placed = await send(app, 'POST', '/api/checkout', buyer.token, BERLIN);
-    expect(placed.status).toBe(201);
-    const order = (await placed.json()) as Order;
+    ]);
     await payInTestMode(app, buyer, order._id);
     return { order, tools };
   }
@@ -266,16 +244,10 @@ describe('a refund of lines through Stripe', () => {
     try {
       const { app, standIn, alice } = shop;
       const admin = await signUpAdmin(app);
-      const tools = [
-        await createTool(app, admin, { name: 'Stripe Hinge', description: 'A part', price: 10 }),
-        await createTool(app, admin, { name: 'Stripe Fan', description: 'A part', price: 20 }),
-      ];
-      for (const tool of tools) {
-        await send(app, 'POST', '/api/cart/lines', alice.token, { toolId: tool._id, quantity: 1 });
-      }
-      const placed = (await (
-        await send(app, 'POST', '/api/checkout', alice.token, BERLIN)
-      ).json()) as Order;
+      const { order: placed, tools } = await orderToBerlin(app, admin, alice, [
+        ['Stripe Hinge', 10],
+        ['Stripe Fan', 20],
+      ]);
       const { clientSecret } = (await (
         await send(app, 'POST', '/api/create-payment-intent', alice.token, { orderId: placed._id })
       ).json()) as { clientSecret: string };

@@ -31,8 +31,9 @@ export function OrderLinesTable({
   const partlyRefunded =
     order.lines.some((line) => line.refunded) && order.lines.some((line) => !line.refunded);
   return (
-    // Small type and wrapping names: the four columns fit a phone, with nothing to scroll.
-    <table className="table-sm sm:table-md table">
+    // Small type, narrow padding and wrapping names: the four columns fit a phone (360 px),
+    // with a line's tax and a Refunded badge, and nothing to scroll.
+    <table className="table-sm sm:table-md table max-sm:[&_td]:px-1.5 max-sm:[&_th]:px-1.5">
       <caption className="sr-only">The tools of this order</caption>
       <thead>
         <tr>
@@ -73,7 +74,8 @@ export function OrderLinesTable({
             <td className="text-end whitespace-nowrap">
               {formatMoney(line.price)}
               {order.shipTo && line.tax > 0 && (
-                <span className="text-base-content/70 block text-xs">
+                // The tax's words may wrap: on a phone the column stays as narrow as the price.
+                <span className="text-base-content/70 block text-xs whitespace-normal">
                   {included || '+ '}
                   {formatMoney(line.tax)} {totals.taxName}
                 </span>

@@ -8,13 +8,17 @@ import { QueryState } from '../../../components/ui/query-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { OrderAdminActions } from '../../../features/admin-orders/components/order-admin-actions';
 import { useAuth } from '../../../features/auth/hooks/use-auth';
+import { OrderDocuments } from '../../../features/invoices/components/order-documents';
 import { OrderHistory } from '../../../features/orders/components/order-history';
 import { useOrder } from '../../../features/payments/api/get-order';
 import { formatCalendarDay } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { BackToOrders } from './back-to-orders';
 
-/** /dashboard/orders/{id}: one order with its lines, delivery details and history. */
+/**
+ * /dashboard/orders/{id}: one order with its lines, delivery details, invoice and credit notes,
+ * and history.
+ */
 export default function OrderRoute() {
   const { id = '' } = useParams();
   const { user, isAdmin } = useAuth();
@@ -69,6 +73,7 @@ export default function OrderRoute() {
                 </>
               )}
             </dl>
+            <OrderDocuments order={shown} />
             <OrderHistory orderId={shown._id} />
           </article>
         )}

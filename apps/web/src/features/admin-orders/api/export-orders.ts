@@ -1,4 +1,5 @@
 import { api, type ApiQuery } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 /**
  * `GET /api/orders/export` (admin): the orders the filters select, newest first, as a CSV file
@@ -6,13 +7,5 @@ import { api, type ApiQuery } from '../../../lib/api-client';
  */
 export async function downloadOrdersCsv(filter: ApiQuery<'get', '/orders/export'>) {
   const { blob, fileName } = await api.file('/orders/export', { query: filter });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName ?? 'orders.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the object URL; it can go once the click has been handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, fileName ?? 'orders.csv');
 }

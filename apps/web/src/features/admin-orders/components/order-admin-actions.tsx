@@ -14,7 +14,10 @@ type Step = 'ship' | 'deliver' | 'refund';
 const failureOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'The order could not be changed. Please try again.';
 
-/** Every view of orders (lists, this page, its history, the figures) shows the new state. */
+/**
+ * Every view of orders (lists, this page, its history, its invoice and credit notes under
+ * `orders.all`, the figures) shows the new state: a refund's credit note appears at once.
+ */
 function useOrderStep() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -27,7 +27,8 @@ export function usePayOrder() {
       queryClient.setQueryData(getOrderQueryOptions(order._id).queryKey, order);
       queryClient.removeQueries({ queryKey: queryKeys.payments.intent(order._id) });
     },
-    // The order is paid everywhere: My Orders, Manage All Orders, this page.
+    // The order is paid everywhere: My Orders, Manage All Orders, this page, and its invoice,
+    // issued by the payment, is listed (its documents are under `orders.all`).
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders.all }),
   });
 }
