@@ -68,6 +68,8 @@ import {
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
+import { returnsRoutes } from './modules/returns/returns.routes';
+import { createReturnsService } from './modules/returns/returns.service';
 import { shippingAdminRoutes } from './modules/shipping/shipping-admin.routes';
 import { createShippingAdminService } from './modules/shipping/shipping-admin.service';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
@@ -326,6 +328,19 @@ export function createApi({
   api.route('/', reportsRoutes(createReportsService(db), signedIn));
   api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/', invoicesRoutes(invoices, signedIn));
+  api.route(
+    '/',
+    returnsRoutes(
+      createReturnsService(db, {
+        orders,
+        payments,
+        mail,
+        publicUrl: env.PUBLIC_URL,
+        onStockChange: tools.catalogueChanged,
+      }),
+      signedIn,
+    ),
+  );
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route(
     '/',

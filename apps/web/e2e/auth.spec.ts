@@ -218,6 +218,7 @@ test('the admin account, signed in through its verifying provider, sees the admi
     'All Users',
     'Add A tool',
     'Manage All Orders',
+    'Returns',
     'Manage Tools',
     'Import catalogue',
     'Shipping and tax',

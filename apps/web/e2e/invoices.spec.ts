@@ -1,15 +1,15 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { type BillingDocument, type Cart, formatMoney, type Order } from '@shop/shared';
+import { type BillingDocument, formatMoney } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import {
   animationsDone,
+  BERLIN,
   callApi,
+  checkOutViaApi,
   expectAccessible,
-  findTool,
-  firstMethodTo,
   getOrderViaApi,
 } from './support/orders';
 
@@ -21,13 +21,6 @@ const run = promisify(execFile);
 
 const PASTE = 'Thermal Paste 4g';
 const CHARGER = '65W USB-C Charger';
-const BERLIN = {
-  address: 'Unter den Linden 1',
-  phone: '+49 30 901820',
-  country: 'DE',
-  city: 'Berlin',
-  postalCode: '10115',
-};
 /** A document's PDF, as the app fetches it to save it. */
 const PDF_ROUTE = '**/api/purchase/*/documents/*';
 
@@ -61,20 +54,7 @@ test('a buyer downloads the invoice, a line refund adds a credit note, an admin 
 }, testInfo) => {
   test.slow();
   await signInAsNewCustomer(page, baseURL ?? '', 'Ines Invoice');
-  const lines = [];
-  for (const name of [PASTE, CHARGER]) {
-    const tool = await findTool(page, name);
-    lines.push({ toolId: tool._id, quantity: tool.minOrderQuantity });
-    const added = await callApi<Cart>(page, 'POST', '/api/cart/lines', lines.at(-1));
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
-  }
-  const method = await firstMethodTo(page, lines, { country: BERLIN.country });
-  const placed = await callApi<Order>(page, 'POST', '/api/checkout', {
-    ...BERLIN,
-    shippingMethodId: method.methodId,
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  const orderId = placed.body._id;
+  const orderId = (await checkOutViaApi(page, [PASTE, CHARGER], BERLIN))._id;
 
   // Unpaid: nothing is billed yet, so the order's page has no documents to show.
   await page.goto(`/dashboard/orders/${orderId}`);

@@ -1,15 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { Cart, Order } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import {
   animationsDone,
-  callApi,
+  checkOutViaApi,
   expectAccessible,
-  findTool,
-  firstMethodTo,
   getOrderViaApi,
-  oregonDelivery,
   payOrderViaApi,
 } from './support/orders';
 
@@ -28,25 +24,13 @@ test('an admin refunds one line of two, then the other: the order is refunded', 
 }) => {
   test.slow();
   await signInAsNewCustomer(page, baseURL ?? '', 'Lena Lines');
-  const lines = [];
-  for (const name of [PASTE, CHARGER]) {
-    const tool = await findTool(page, name);
-    lines.push({ toolId: tool._id, quantity: tool.minOrderQuantity });
-    const added = await callApi<Cart>(page, 'POST', '/api/cart/lines', lines.at(-1));
-    expect(added.status, JSON.stringify(added.body)).toBe(200);
-  }
-  const method = await firstMethodTo(page, lines);
-  const placed = await callApi<Order>(page, 'POST', '/api/checkout', {
-    address: '3 Return Road',
-    ...oregonDelivery(method.methodId),
-  });
-  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
-  await payOrderViaApi(page, placed.body);
-  const paste = placed.body.lines.find((line) => line.tool === PASTE)!;
+  const placed = await checkOutViaApi(page, [PASTE, CHARGER]);
+  await payOrderViaApi(page, placed);
+  const paste = placed.lines.find((line) => line.tool === PASTE)!;
 
   const admin = await (await browser.newContext({ baseURL })).newPage();
   await signInAsAdmin(admin, baseURL ?? '');
-  await admin.goto(`/dashboard/orders/${placed.body._id}`);
+  await admin.goto(`/dashboard/orders/${placed._id}`);
   const actions = admin.getByRole('region', { name: 'Admin actions' });
   await actions.getByRole('button', { name: 'Refund' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Refund this order?' });
@@ -77,7 +61,7 @@ test('an admin refunds one line of two, then the other: the order is refunded', 
   await expect(history(admin)).toContainText(
     `${PASTE} x ${paste.quantity} refunded ($ ${given}): Does not fit`,
   );
-  expect(await getOrderViaApi(page, placed.body._id)).toMatchObject({ status: 'paid' });
+  expect(await getOrderViaApi(page, placed._id)).toMatchObject({ status: 'paid' });
   await admin.screenshot({ path: 'test-results/line-refund-order-1280.png', fullPage: true });
 
   // The charger next: the dialog offers it alone, and the whole order is then refunded.
@@ -87,6 +71,6 @@ test('an admin refunds one line of two, then the other: the order is refunded', 
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(dialog).toBeHidden();
   await expect(history(admin).getByText('paid → refunded')).toBeVisible();
-  expect(await getOrderViaApi(page, placed.body._id)).toMatchObject({ status: 'refunded' });
+  expect(await getOrderViaApi(page, placed._id)).toMatchObject({ status: 'refunded' });
   await expect(actions).toHaveCount(0);
 });

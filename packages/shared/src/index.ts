@@ -19,6 +19,7 @@ export * from './schemas/payment';
 export * from './schemas/profile';
 export * from './schemas/quantity';
 export * from './schemas/report';
+export * from './schemas/returns';
 export * from './schemas/review';
 export * from './schemas/search';
 export * from './schemas/shipping';

@@ -154,6 +154,33 @@ export const messages = {
         expired:
           'Your order was cancelled because it was not paid in time. Nothing was charged; you can order again at any time.',
       },
+      /** Each step of a return (issue 36), told to the buyer. */
+      returnStep: {
+        requested: {
+          subject: (number: string) => `We got your return request (${number})`,
+          body: 'We got your request to return these parts. We will answer within two working days.',
+        },
+        authorised: {
+          subject: (number: string) => `Your return is authorised (${number})`,
+          body: 'You can send these parts back to us. Pack them well and put the order number in the parcel.',
+        },
+        refused: {
+          subject: (number: string) => `Your return was not authorised (${number})`,
+          body: 'We cannot take these parts back.',
+        },
+        received: {
+          subject: (number: string) => `We received your return (${number})`,
+          body: 'The parts you sent back have arrived. Your refund follows shortly.',
+        },
+        refunded: {
+          subject: (number: string) => `Your return is refunded (${number})`,
+          body: 'We refunded your return to the card you paid with. Your credit note is on the order page.',
+        },
+        reason: 'Reason',
+        message: 'Our message',
+        refundedAmount: (amount: string) => `Refunded: ${amount}`,
+        fee: (amount: string) => `Restocking fee kept: ${amount}`,
+      },
       paidAdmin: {
         subject: (number: string, total: string) => `Order paid: ${number}, ${total}`,
         preview: 'A customer paid for an order',

@@ -289,6 +289,40 @@ export interface ShopSettingsTable {
   legal_name: ColumnType<string, string | undefined, string>;
   legal_address: ColumnType<string, string | undefined, string>;
   tax_number: ColumnType<string, string | undefined, string>;
+  /** Returns (migration 0032): days after delivery, and each reason's fee in percent. */
+  return_window_days: ColumnType<number, number | undefined, number>;
+  restocking_fees: ColumnType<Record<string, number>, string | undefined, string>;
+}
+
+/** A buyer's request to return lines of a delivered order (migration 0032). */
+export interface ReturnRequestsTable {
+  id: Generated<string>;
+  order_id: string;
+  user_id: string | null;
+  status: ColumnType<
+    'requested' | 'authorised' | 'refused' | 'received' | 'refunded',
+    'requested' | undefined,
+    'authorised' | 'refused' | 'received' | 'refunded'
+  >;
+  reason: 'does_not_fit' | 'faulty' | 'damaged_in_transit' | 'changed_mind';
+  comment: string | null;
+  message: string | null;
+  /** Percent, as numeric text ("15.00"). */
+  fee_percent: ColumnType<string, number, never>;
+  refund_cents: number | null;
+  fee_cents: number | null;
+  refund_key: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** The lines a return sends back (migration 0032); `live` until the return is refused. */
+export interface ReturnLinesTable {
+  return_id: string;
+  order_id: string;
+  tool_id: string;
+  live: ColumnType<boolean, boolean | undefined, boolean>;
+  resaleable: boolean | null;
 }
 
 /** The last number given per series and year (migration 0031). */
@@ -490,6 +524,8 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   document_sequences: DocumentSequencesTable;
   billing_documents: BillingDocumentsTable;
+  return_requests: ReturnRequestsTable;
+  return_lines: ReturnLinesTable;
   shipping_zones: ShippingZonesTable;
   shipping_zone_countries: ShippingZoneCountriesTable;
   shipping_methods: ShippingMethodsTable;

@@ -37,6 +37,16 @@ const samples: { [Name in TemplateName]: TemplateData[Name] } = {
     buyerName: 'Ann',
     buyerEmail: 'ann@example.com',
   },
+  'return-step': {
+    orderId: order.orderId,
+    name: 'Ann',
+    step: 'refunded',
+    lines: [{ tool: 'Torx T5 driver', quantity: 10 }],
+    reason: 'Does not fit',
+    message: 'Thank you for sending them back.',
+    refund: { amount: 25.13, fee: 3.75 },
+    url: order.url,
+  },
 };
 
 /** Every address the HTML would load or send the reader to: src, href, background, CSS url(). */

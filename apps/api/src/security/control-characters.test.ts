@@ -28,6 +28,10 @@ import {
   RequestPasswordResetSchema,
   SendVerificationEmailSchema,
   ResetPasswordSchema,
+  ReturnDecisionSchema,
+  ReturnListQuerySchema,
+  ReturnReceiptSchema,
+  ReturnRequestInputSchema,
   ReviewInputSchema,
   SandboxCardPaymentSchema,
   SavedAddressInputSchema,
@@ -42,6 +46,7 @@ import {
   ToolUpdateSchema,
   UserListQuerySchema,
 } from '@shop/shared';
+import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -447,6 +452,54 @@ const cases: TextCase[] = [
     accepted: 404,
   },
   {
+    route: 'POST /api/purchase/:id/returns',
+    caller: 'customerA',
+    params: (w) => ({ id: w.order._id }),
+    body: (w) => ({
+      lines: [w.tool._id],
+      reason: 'does_not_fit',
+      comment: 'The connector differs:\n\tmine is 40 pins',
+    }),
+    schema: ReturnRequestInputSchema,
+    multiLine: ['comment'],
+    paramStatus: 404,
+  },
+  {
+    route: 'GET /api/purchase/:id/returns',
+    caller: 'customerA',
+    params: (w) => ({ id: w.order._id }),
+    paramStatus: 404,
+  },
+  {
+    route: 'GET /api/returns',
+    caller: 'admin',
+    query: () => ({ status: 'requested' }),
+    schema: ReturnListQuerySchema,
+  },
+  ...(['authorise', 'refuse'] as const).map((step): TextCase => ({
+    route: `POST /api/returns/:id/${step}`,
+    caller: 'admin',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({ message: 'Send it back\nwithin 14 days' }),
+    schema: ReturnDecisionSchema,
+    multiLine: ['message'],
+    paramStatus: 404,
+  })),
+  {
+    route: 'POST /api/returns/:id/receive',
+    caller: 'admin',
+    params: () => ({ id: randomUUID() }),
+    body: (w) => ({ lines: [{ toolId: w.tool._id, resaleable: true }] }),
+    schema: ReturnReceiptSchema,
+    paramStatus: 404,
+  },
+  {
+    route: 'POST /api/returns/:id/refund',
+    caller: 'admin',
+    params: () => ({ id: randomUUID() }),
+    paramStatus: 404,
+  },
+  {
     route: 'PUT /api/settings/legal',
     caller: 'admin',
     body: () => ({
@@ -660,6 +713,8 @@ const noTextInput: Record<string, string> = {
   'GET /api/settings/tax': 'no input',
   'PUT /api/settings/tax': 'two booleans',
   'GET /api/settings/legal': 'no input',
+  'GET /api/settings/returns': 'no input',
+  'PUT /api/settings/returns': 'a whole number and four numbers',
   'GET /api/payment-config': 'no input',
   'GET /api/summary': 'no input',
   'GET /api/categories': 'no input',

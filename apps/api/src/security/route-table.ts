@@ -264,6 +264,20 @@ export const matrix: Row[] = [
     expected: guarded(404, 404, 404),
   },
   {
+    route: 'POST /api/purchase/:id/returns',
+    request: (w) => ({
+      path: `/api/purchase/${w.order._id}/returns`,
+      body: { lines: [w.tool._id], reason: 'does_not_fit', comment: 'Wrong size' },
+    }),
+    // Only its buyer may ask, and A's order is unpaid: nothing to return yet.
+    expected: guarded(409, 404, 404),
+  },
+  {
+    route: 'GET /api/purchase/:id/returns',
+    request: (w) => ({ path: `/api/purchase/${w.order._id}/returns` }),
+    expected: guarded(200, 404, 200),
+  },
+  {
     route: 'POST /api/purchase/:id/cancel',
     request: (w) => ({ path: `/api/purchase/${w.order._id}/cancel` }),
     // An admin may cancel any unpaid order: past the guard, A's cancel (just before) leaves 409.
@@ -399,6 +413,51 @@ export const matrix: Row[] = [
     request: () => ({
       path: '/api/settings/legal',
       body: { legalName: 'Matrix Parts Ltd', address: '1 Matrix Way\nLondon', taxNumber: '' },
+    }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'GET /api/returns',
+    request: () => ({ path: '/api/returns?status=requested' }),
+    expected: guarded(403, 403, 200),
+  },
+  // No return in the world: past the admins' guard, none is found.
+  {
+    route: 'POST /api/returns/:id/authorise',
+    request: () => ({ path: `/api/returns/${randomUUID()}/authorise`, body: { message: 'Yes' } }),
+    expected: guarded(403, 403, 404),
+  },
+  {
+    route: 'POST /api/returns/:id/refuse',
+    request: () => ({ path: `/api/returns/${randomUUID()}/refuse`, body: { message: 'No' } }),
+    expected: guarded(403, 403, 404),
+  },
+  {
+    route: 'POST /api/returns/:id/receive',
+    request: (w) => ({
+      path: `/api/returns/${randomUUID()}/receive`,
+      body: { lines: [{ toolId: w.tool._id, resaleable: true }] },
+    }),
+    expected: guarded(403, 403, 404),
+  },
+  {
+    route: 'POST /api/returns/:id/refund',
+    request: () => ({ path: `/api/returns/${randomUUID()}/refund` }),
+    expected: guarded(403, 403, 404),
+  },
+  {
+    route: 'GET /api/settings/returns',
+    request: () => ({ path: '/api/settings/returns' }),
+    expected: all(200),
+  },
+  {
+    route: 'PUT /api/settings/returns',
+    request: () => ({
+      path: '/api/settings/returns',
+      body: {
+        windowDays: 30,
+        restockingFees: { does_not_fit: 15, faulty: 0, damaged_in_transit: 0, changed_mind: 15 },
+      },
     }),
     expected: guarded(403, 403, 200),
   },

@@ -113,15 +113,56 @@ export async function firstMethodTo(
   return first;
 }
 
-/** A purchase's or checkout's delivery fields to Oregon by a method from a quote (`firstMethodTo`). */
-export const oregonDelivery = (shippingMethodId: string) => ({
+const OREGON_DESTINATION = {
   phone: OREGON.phone,
   country: OREGON.country,
   region: OREGON.region,
   city: OREGON.city,
   postalCode: OREGON.postalCode,
+};
+
+/** A purchase's or checkout's delivery fields to Oregon by a method from a quote (`firstMethodTo`). */
+export const oregonDelivery = (shippingMethodId: string) => ({
+  ...OREGON_DESTINATION,
   shippingMethodId,
 });
+
+/** A buyer in Berlin (19 % VAT; EU Road or Air). */
+export const BERLIN = {
+  address: 'Unter den Linden 1',
+  phone: '+49 30 901820',
+  country: 'DE',
+  city: 'Berlin',
+  postalCode: '10115',
+} as const;
+
+/**
+ * The signed-in buyer's order of these tools, each at its minimum quantity: put in the cart and
+ * checked out through the API to `delivery` (Oregon unless said) by the first method offered.
+ */
+export async function checkOutViaApi(
+  page: Page,
+  names: readonly string[],
+  delivery: { country: string; region?: string } & Record<string, string> = {
+    address: '1 Test Street',
+    ...OREGON_DESTINATION,
+  },
+): Promise<Order> {
+  const lines = [];
+  for (const name of names) {
+    const tool = await findTool(page, name);
+    lines.push({ toolId: tool._id, quantity: tool.minOrderQuantity });
+    const added = await callApi(page, 'POST', '/api/cart/lines', lines.at(-1));
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+  }
+  const method = await firstMethodTo(page, lines, delivery);
+  const placed = await callApi<Order>(page, 'POST', '/api/checkout', {
+    ...delivery,
+    shippingMethodId: method.methodId,
+  });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+  return placed.body;
+}
 
 /** An order placed through the API by the signed-in user of the page, to Oregon by US Ground. */
 export async function placeOrder(

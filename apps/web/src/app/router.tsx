@@ -98,6 +98,10 @@ export const routes: RouteObject[] = [
                         lazy: lazyScreen(() => import('./routes/dashboard/manage-all-orders')),
                       },
                       {
+                        path: paths.dashboard.returns,
+                        lazy: lazyScreen(() => import('./routes/dashboard/returns')),
+                      },
+                      {
                         path: paths.dashboard.manageTools,
                         lazy: lazyScreen(() => import('./routes/dashboard/manage-tools')),
                       },

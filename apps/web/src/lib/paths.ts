@@ -59,6 +59,8 @@ export const paths = {
     importCatalogue: '/dashboard/importCatalogue',
     /** Shipping zones and their methods, tax rates and the tax settings (issue 35). */
     shipping: '/dashboard/shipping',
+    /** The buyers' return requests and the return rules (issue 36). */
+    returns: '/dashboard/returns',
   },
   /** The tools section of the home page (anchored as ourTools). */
   ourToolsAnchor: 'ourTools',

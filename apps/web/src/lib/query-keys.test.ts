@@ -12,6 +12,9 @@ describe('queryKeys', () => {
       orders.history('o1'),
       // A payment issues the invoice, a refund a credit note: both refresh `orders.all`.
       orders.documents('o1'),
+      // Each step of a return refreshes the order's returns and the back office's list.
+      orders.returns('o1'),
+      orders.returnQueue('requested'),
     ])
       expect(partialMatchKey(key, orders.all)).toBe(true);
     expect(orders.documents('o1')).not.toEqual(orders.documents('o2'));

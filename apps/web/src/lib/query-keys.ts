@@ -69,7 +69,13 @@ export const queryKeys = {
      * refund, which issue them, shows the new document.
      */
     documents: (orderId: string) => ['orders', 'documents', orderId] as const,
+    /** Its returns: under the orders' root too, refreshed with the order by each step. */
+    returns: (orderId: string) => ['orders', 'returns', orderId] as const,
+    /** The back office's list of returns in one status (or 'all'), refreshed by each step too. */
+    returnQueue: (status: string) => ['orders', 'return-queue', status] as const,
   },
+  /** The return window and the restocking fees (admins). */
+  returnSettings: ['return-settings'] as const,
   /** The part types (`GET /api/categories`): Add Tool's and the editor's list. */
   categories: { all: ['categories'] as const },
   /** A signed-in customer's cart, kept by the shop (a visitor's is in the browser). */

@@ -30,6 +30,7 @@ import * as addressBook from './0028-address-book';
 import * as lineRefunds from './0029-line-refunds';
 import * as shippingAnnouncements from './0030-shipping-announcements';
 import * as invoices from './0031-invoices';
+import * as returns from './0032-returns';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0029-line-refunds': lineRefunds,
   '0030-shipping-announcements': shippingAnnouncements,
   '0031-invoices': invoices,
+  '0032-returns': returns,
 };

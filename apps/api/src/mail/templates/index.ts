@@ -18,6 +18,7 @@ import {
   orderShippedSubject,
 } from './order';
 import { PasswordResetEmail, type PasswordResetData, passwordResetSubject } from './password-reset';
+import { ReturnStepEmail, type ReturnStepData, returnStepSubject } from './return-step';
 import { VerifyEmail, type VerifyEmailData, verifyEmailSubject } from './verify-email';
 
 export type { ShopOrigin } from './layout';
@@ -37,6 +38,7 @@ export interface TemplateData {
   'order-shipped': OrderShippedData;
   'order-cancelled': OrderCancelledData;
   'order-paid-admin': OrderPaidAdminData;
+  'return-step': ReturnStepData;
 }
 
 export type TemplateName = keyof TemplateData;
@@ -62,6 +64,7 @@ export const templates: { [Name in TemplateName]: Template<TemplateData[Name]> }
   'order-shipped': template(orderShippedSubject, OrderShippedEmail),
   'order-cancelled': template(orderCancelledSubject, OrderCancelledEmail),
   'order-paid-admin': template(orderPaidAdminSubject, OrderPaidAdminEmail),
+  'return-step': template(returnStepSubject, ReturnStepEmail),
 };
 
 export const isTemplateName = (name: string): name is TemplateName => name in templates;

@@ -42,7 +42,12 @@ export interface IssuedDocument {
   subtotalCents: number;
   /** All the tax: the lines' and the shipping's. */
   taxCents: number;
-  /** What was paid (an invoice) or given back (a credit note). */
+  /**
+   * A return's restocking fee, kept from what a credit note gives back (issue 36); 0 otherwise,
+   * and absent from documents issued before returns.
+   */
+  feeCents?: number;
+  /** What was paid (an invoice) or given back (a credit note), less any fee. */
   totalCents: number;
   /** The payment provider's reference of the payment (its intent's id). */
   paymentReference: string;

@@ -189,6 +189,7 @@ export async function issueInvoice(trx: Kysely<Database>, orderId: string) {
       },
       subtotalCents: lines.reduce((sum, line) => sum + line.price_cents, 0),
       taxCents: order.tax_cents,
+      feeCents: 0,
       totalCents: order.price_cents,
       reason: null,
     },
@@ -206,7 +207,14 @@ export async function issueInvoice(trx: Kysely<Database>, orderId: string) {
  */
 export async function issueCreditNote(
   trx: Kysely<Database>,
-  refund: { orderId: string; refundKey: string; toolIds: readonly string[]; reason: string },
+  refund: {
+    orderId: string;
+    refundKey: string;
+    toolIds: readonly string[];
+    reason: string;
+    /** A return's restocking fee, kept from what the lines give back. */
+    feeCents?: number;
+  },
 ) {
   if (refund.toolIds.length === 0) return undefined;
   const invoice = await trx
@@ -245,7 +253,9 @@ export async function issueCreditNote(
       },
       subtotalCents,
       taxCents,
-      totalCents: subtotalCents + shippingCents + (included ? 0 : taxCents),
+      feeCents: refund.feeCents ?? 0,
+      totalCents:
+        subtotalCents + shippingCents + (included ? 0 : taxCents) - (refund.feeCents ?? 0),
       reason: refund.reason,
     },
     { invoiceId: invoice.id, refundKey: refund.refundKey },

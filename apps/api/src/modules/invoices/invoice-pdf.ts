@@ -201,6 +201,8 @@ function summaryRows(document: IssuedDocument): SummaryRow[] {
   }
   const taxLabel = document.pricesIncludeTax ? `${taxName} included` : taxName;
   rows.push({ label: taxLabel, value: money(document.taxCents) });
+  const fee = document.feeCents ?? 0;
+  if (fee > 0) rows.push({ label: 'Restocking fee kept', value: `− ${money(fee)}` });
   const totalLabel = document.kind === 'credit_note' ? 'Total refunded' : 'Total';
   rows.push({ label: totalLabel, value: money(document.totalCents), bold: true });
   return rows;

@@ -50,7 +50,11 @@ async function returnStock(trx: Kysely<Database>, orderIds: string[]) {
  * Gives back to stock the units of an order's lines (all, or these) that have not gone back yet,
  * inside the caller's transaction: a line's units go back once, whichever refund asks.
  */
-async function restockLines(trx: Kysely<Database>, orderId: string, toolIds?: readonly string[]) {
+export async function restockLines(
+  trx: Kysely<Database>,
+  orderId: string,
+  toolIds?: readonly string[],
+) {
   const lines = await trx
     .updateTable('order_lines')
     .set({ restocked_at: sql<Date>`now()` })
@@ -64,6 +68,34 @@ async function restockLines(trx: Kysely<Database>, orderId: string, toolIds?: re
     lines.map((line) => ({ toolId: line.tool_id, units: line.quantity })),
   );
   return lines.length > 0;
+}
+
+/**
+ * Writes a step that keeps the order's status into its history (a refund of lines, a return's
+ * step), inside the caller's transaction: from its status to itself, by `caller`, with `reason`.
+ * Such an event sends no email of the order's own (migration 0029).
+ */
+export async function noteInHistory(
+  trx: Kysely<Database>,
+  orderId: string,
+  caller: CurrentUser | null,
+  reason: string,
+) {
+  const { status } = await trx
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_events')
+    .values({
+      order_id: orderId,
+      from_status: status,
+      to_status: status,
+      actor_id: caller?.id ?? null,
+      reason,
+    })
+    .execute();
 }
 
 /** The statuses whose lines can be refunded one by one (a return comes after delivery too). */
@@ -84,6 +116,48 @@ export interface LineClaim {
   key: string;
   intentId: string;
   amountCents: number;
+  /** The restocking fee kept (a return's, issue 36): already taken off `amountCents`. */
+  feeCents: number;
+}
+
+/**
+ * A restocking fee: `percent` of the lines' goods (their prices, with their tax when prices are
+ * without it; not shipping), rounded half up to the cent as taxes are.
+ */
+function restockingFee(goodsCents: number, percent: number) {
+  const basisPoints = Math.round(percent * 100);
+  return Math.floor((goodsCents * basisPoints + 5000) / 10000);
+}
+
+/** A line's stored figures, as a refund of it reads them. */
+interface RefundedLineFigures {
+  price_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
+  shipping_tax_cents: number;
+}
+
+/**
+ * What a refund of these lines gives back (docs/product.md, Refunds of lines): their prices,
+ * their shares of shipping and, when prices are without tax, the tax of both; less a return's
+ * restocking fee, `feePercent` of the goods. In cents, from the stored figures only.
+ */
+export function lineRefundFigures(
+  lines: readonly RefundedLineFigures[],
+  pricesIncludeTax: boolean,
+  feePercent = 0,
+) {
+  const taxed = !pricesIncludeTax;
+  const goodsCents = lines.reduce(
+    (sum, line) => sum + line.price_cents + (taxed ? line.tax_cents : 0),
+    0,
+  );
+  const shippingCents = lines.reduce(
+    (sum, line) => sum + line.shipping_cents + (taxed ? line.shipping_tax_cents : 0),
+    0,
+  );
+  const feeCents = restockingFee(goodsCents, feePercent);
+  return { amountCents: goodsCents + shippingCents - feeCents, feeCents };
 }
 
 /**
@@ -388,6 +462,8 @@ export function createOrderWorkflow(
       toolIds: readonly string[],
       intentId: string,
       record: (trx: Kysely<Database>, claim: LineClaim) => Promise<LineClaim>,
+      /** A return's restocking fee, in percent of the lines' goods, kept from the refund. */
+      feePercent = 0,
     ): Promise<LineClaim> {
       const order = await queries.visibleTo(caller, id);
       return db.transaction().execute(async (trx) => {
@@ -430,14 +506,10 @@ export function createOrderWorkflow(
             `${names} ${taken.length === 1 ? 'was' : 'were'} refunded already`,
           );
         }
-        const taxed = !row.prices_include_tax;
-        const amountCents = lines.reduce(
-          (sum, line) =>
-            sum +
-            line.price_cents +
-            line.shipping_cents +
-            (taxed ? line.tax_cents + line.shipping_tax_cents : 0),
-          0,
+        const { amountCents, feeCents } = lineRefundFigures(
+          lines,
+          row.prices_include_tax,
+          feePercent,
         );
         await trx
           .updateTable('order_lines')
@@ -445,7 +517,7 @@ export function createOrderWorkflow(
           .where('order_id', '=', order.id)
           .where('tool_id', 'in', [...toolIds])
           .execute();
-        return record(trx, { key, intentId, amountCents });
+        return record(trx, { key, intentId, amountCents, feeCents });
       });
     },
 
@@ -462,7 +534,8 @@ export function createOrderWorkflow(
     ): Promise<Order> {
       let restocked = false;
       const row = await db.transaction().execute(async (trx) => {
-        const order = await trx
+        // The order's row first, as a whole refund takes it.
+        await trx
           .selectFrom('orders')
           .select('status')
           .where('id', '=', id)
@@ -484,6 +557,7 @@ export function createOrderWorkflow(
           refundKey: claim.key,
           toolIds,
           reason: refund.reason,
+          feeCents: claim.feeCents,
         });
         const left = await trx
           .selectFrom('order_lines')
@@ -500,16 +574,7 @@ export function createOrderWorkflow(
             .where('id', '=', id)
             .execute();
         } else {
-          await trx
-            .insertInto('order_events')
-            .values({
-              order_id: id,
-              from_status: order.status,
-              to_status: order.status,
-              actor_id: caller.id,
-              reason: `${what}: ${refund.reason}`,
-            })
-            .execute();
+          await noteInHistory(trx, id, caller, `${what}: ${refund.reason}`);
         }
         return true;
       });

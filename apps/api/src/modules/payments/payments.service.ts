@@ -336,6 +336,8 @@ export function createPaymentsService(
       id: string,
       caller: CurrentUser,
       refund: Refund & { lines: string[] },
+      /** A return's restocking fee, in percent of the lines' goods (issue 36). */
+      feePercent = 0,
     ): Promise<Order> {
       const order = await orders.visibleTo(caller, id);
       checkLinesRefundable(order.status);
@@ -367,6 +369,7 @@ export function createPaymentsService(
             .executeTakeFirstOrThrow();
           return { ...c, amountCents: kept.amount_cents };
         },
+        feePercent,
       );
       const refundId = await giveBack(claim.key);
       logger.warn(

@@ -15,6 +15,7 @@ const adminLinks = [
   { to: paths.dashboard.users, label: 'All Users' },
   { to: paths.dashboard.addTool, label: 'Add A tool' },
   { to: paths.dashboard.manageAllOrders, label: 'Manage All Orders' },
+  { to: paths.dashboard.returns, label: 'Returns' },
   { to: paths.dashboard.manageTools, label: 'Manage Tools' },
   { to: paths.dashboard.importCatalogue, label: 'Import catalogue' },
   { to: paths.dashboard.shipping, label: 'Shipping and tax' },

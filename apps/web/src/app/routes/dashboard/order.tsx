@@ -10,6 +10,7 @@ import { OrderAdminActions } from '../../../features/admin-orders/components/ord
 import { useAuth } from '../../../features/auth/hooks/use-auth';
 import { OrderDocuments } from '../../../features/invoices/components/order-documents';
 import { OrderHistory } from '../../../features/orders/components/order-history';
+import { OrderReturns } from '../../../features/returns/components/order-returns';
 import { useOrder } from '../../../features/payments/api/get-order';
 import { formatCalendarDay } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
@@ -74,6 +75,11 @@ export default function OrderRoute() {
               )}
             </dl>
             <OrderDocuments order={shown} />
+            <OrderReturns
+              order={shown}
+              isBuyer={shown.userEmail === user.email}
+              isAdmin={isAdmin}
+            />
             <OrderHistory orderId={shown._id} />
           </article>
         )}

@@ -8,6 +8,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { deliverOrder } from '../api/deliver-order';
 import { refundOrder } from '../api/refund-order';
 import { shipOrder } from '../api/ship-order';
+import { LineChecklist } from '../../../components/ui/line-checklist';
 
 type Step = 'ship' | 'deliver' | 'refund';
 
@@ -166,26 +167,12 @@ export function OrderAdminActions({ order }: { order: Order }) {
           through the card it was paid with. This cannot be undone.
         </p>
         {(order.lines.length > 1 || !wholeOrder) && (
-          <fieldset className="mt-4">
-            <legend className="text-sm font-semibold">Lines to refund</legend>
-            {openLines.map((line) => (
-              <label key={line.toolId} className="mt-1 flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-[var(--color-primary)]"
-                  checked={chosen.includes(line.toolId)}
-                  onChange={(event) =>
-                    setChosen((now) =>
-                      event.target.checked
-                        ? [...now, line.toolId]
-                        : now.filter((id) => id !== line.toolId),
-                    )
-                  }
-                />
-                {line.quantity} × {line.tool}
-              </label>
-            ))}
-          </fieldset>
+          <LineChecklist
+            legend="Lines to refund"
+            lines={openLines}
+            chosen={chosen}
+            onChange={setChosen}
+          />
         )}
         <label htmlFor={reasonId} className="mt-4 block text-sm font-semibold">
           Reason

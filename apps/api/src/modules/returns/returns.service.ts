@@ -1,0 +1,453 @@
+import {
+  centsToDollars,
+  type ReturnDecision,
+  type ReturnReceipt,
+  type ReturnReason,
+  returnReasonLabels,
+  type ReturnRequest,
+  type ReturnRequestInput,
+  type ReturnSettings,
+  type ReturnStatus,
+} from '@shop/shared';
+import { type Kysely, sql } from 'kysely';
+import type { CurrentUser } from '../../auth/identity';
+import type { Database } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import type { Mail } from '../../mail/mail-queue';
+import { lineRefundFigures, noteInHistory, restockLines } from '../orders/orders.workflow';
+import type { OrdersService } from '../orders/orders.service';
+import type { PaymentsService } from '../payments/payments.service';
+
+export interface ReturnsOptions {
+  orders: Pick<OrdersService, 'visibleTo' | 'ownedBy'>;
+  payments: Pick<PaymentsService, 'refundLines'>;
+  mail: Pick<Mail, 'enqueue'>;
+  /** PUBLIC_URL: the emails link to the order's page. */
+  publicUrl: string;
+  /** Called after received parts went back to stock (the catalogue forgets its copies). */
+  onStockChange?: () => void;
+}
+
+/** The step each admin action moves a return from, and to. */
+const STEPS = {
+  authorise: { from: ['requested'], to: 'authorised' },
+  refuse: { from: ['requested'], to: 'refused' },
+} as const satisfies Record<string, { from: ReturnStatus[]; to: ReturnStatus }>;
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** What a return's lines are, read with their order's figures (inside a transaction, or not). */
+async function linesOf(executor: Kysely<Database>, returnIds: string[]) {
+  if (returnIds.length === 0) return [];
+  return executor
+    .selectFrom('return_lines')
+    .innerJoin('order_lines', (join) =>
+      join
+        .onRef('order_lines.order_id', '=', 'return_lines.order_id')
+        .onRef('order_lines.tool_id', '=', 'return_lines.tool_id'),
+    )
+    .select([
+      'return_lines.return_id',
+      'return_lines.tool_id',
+      'return_lines.resaleable',
+      'order_lines.tool_name',
+      'order_lines.quantity',
+      'order_lines.position',
+    ])
+    .where('return_lines.return_id', 'in', returnIds)
+    .orderBy('order_lines.position')
+    .execute();
+}
+
+/**
+ * Returns (issue 36; docs/product.md, Returns). The buyer asks, within the return window after
+ * delivery; an admin authorises or refuses, marks the parts received (each resaleable or not:
+ * resaleable ones go back to stock, once), then refunds them through the refund of lines,
+ * keeping the reason's restocking fee. Every step is written into the order's history and told
+ * to the buyer by email, in the step's own transaction.
+ */
+export function createReturnsService(db: Kysely<Database>, options: ReturnsOptions) {
+  const { mail, publicUrl } = options;
+
+  function selectReturns(executor: Kysely<Database>) {
+    return executor
+      .selectFrom('return_requests as r')
+      .innerJoin('orders', 'orders.id', 'r.order_id')
+      .select([
+        'r.id',
+        'r.order_id',
+        'r.user_id',
+        'r.status',
+        'r.reason',
+        'r.comment',
+        'r.message',
+        'r.fee_percent',
+        'r.refund_cents',
+        'r.fee_cents',
+        'r.created_at',
+        'r.updated_at',
+        'orders.user_name',
+        'orders.user_email',
+      ]);
+  }
+  type Row = Awaited<ReturnType<ReturnType<typeof selectReturns>['execute']>>[number];
+
+  async function present(rows: Row[], executor: Kysely<Database> = db): Promise<ReturnRequest[]> {
+    const lines = await linesOf(
+      executor,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      _id: row.id,
+      orderId: row.order_id,
+      status: row.status,
+      reason: row.reason,
+      comment: row.comment,
+      message: row.message,
+      lines: lines
+        .filter((line) => line.return_id === row.id)
+        .map((line) => ({
+          toolId: line.tool_id,
+          tool: line.tool_name,
+          quantity: line.quantity,
+          resaleable: line.resaleable,
+        })),
+      feePercent: Number(row.fee_percent),
+      refund:
+        row.refund_cents === null
+          ? null
+          : { amount: centsToDollars(row.refund_cents), fee: centsToDollars(row.fee_cents ?? 0) },
+      buyerName: row.user_name,
+      buyerEmail: row.user_email,
+      requestedAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+    }));
+  }
+
+  /** One return, locked for the step about to change it; 404 when there is none. */
+  async function lockReturn(trx: Kysely<Database>, id: string) {
+    const row = await selectReturns(trx).where('r.id', '=', id).forUpdate('r').executeTakeFirst();
+    if (!row) throw notFound('Return');
+    return row;
+  }
+
+  /** The step in the order's history, and the email that tells the buyer, in `trx`. */
+  async function tell(
+    trx: Kysely<Database>,
+    caller: CurrentUser | null,
+    row: Row,
+    step: ReturnStatus,
+  ) {
+    const [shown] = await present([{ ...row, status: step }], trx);
+    const what = shown!.lines.map((line) => `${line.tool} x ${line.quantity}`).join(', ');
+    const reason = returnReasonLabels[row.reason];
+    // The refund of lines writes its own event, with the amount given back.
+    if (step !== 'refunded') {
+      await noteInHistory(trx, row.order_id, caller, `Return ${step}: ${what} (${reason})`);
+    }
+    if (!row.user_id) return; // a removed account hears nothing more
+    await mail.enqueue(
+      {
+        to: row.user_email,
+        template: 'return-step',
+        data: {
+          orderId: row.order_id,
+          name: row.user_name,
+          step,
+          lines: shown!.lines.map(({ tool, quantity }) => ({ tool, quantity })),
+          reason,
+          message: row.message,
+          refund: shown!.refund,
+          url: `${publicUrl}/dashboard/orders/${row.order_id}`,
+        },
+      },
+      trx,
+    );
+  }
+
+  return {
+    async settings(): Promise<ReturnSettings> {
+      const row = await db
+        .selectFrom('shop_settings')
+        .select(['return_window_days', 'restocking_fees'])
+        .executeTakeFirstOrThrow();
+      return {
+        windowDays: row.return_window_days,
+        restockingFees: row.restocking_fees as Record<ReturnReason, number>,
+      };
+    },
+
+    /** The rules for returns asked from now on; a return keeps the fee it was asked with. */
+    async setSettings(input: ReturnSettings): Promise<ReturnSettings> {
+      await db
+        .updateTable('shop_settings')
+        .set({
+          return_window_days: input.windowDays,
+          restocking_fees: JSON.stringify(input.restockingFees),
+        })
+        .execute();
+      return input;
+    },
+
+    /**
+     * The buyer asks to return lines of their delivered order, within the window after its
+     * delivery. Refused with the reason said: another status, the window closed, a line not in
+     * the order (400 under `lines`), one refunded or in another return already (409).
+     */
+    async request(caller: CurrentUser, orderId: string, input: ReturnRequestInput) {
+      const order = await options.orders.ownedBy(caller, orderId);
+      const created = await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{
+          status: string;
+          delivered_at: Date | null;
+          window_days: number;
+          closed: boolean;
+          fee: string;
+        }>`
+          select o.status, d.at as delivered_at, s.return_window_days as window_days,
+            coalesce(now() > d.at + make_interval(days => s.return_window_days), false) as closed,
+            coalesce(s.restocking_fees ->> ${input.reason}, '0') as fee
+          from orders o
+          cross join shop_settings s
+          left join lateral (select max(e.at) as at from order_events e
+            where e.order_id = o.id and e.to_status = 'delivered'
+              and e.from_status is distinct from 'delivered') d on true
+          where o.id = ${order.id}
+          for update of o`.execute(trx);
+        const now = rows[0]!;
+        if (now.status !== 'delivered') {
+          throw new AppError(
+            'CONFLICT',
+            `Only a delivered order can be returned; this one is ${now.status}`,
+          );
+        }
+        if (now.closed) {
+          throw new AppError(
+            'CONFLICT',
+            `Returns are accepted within ${now.window_days} days of delivery; this order was delivered on ${dayFormat.format(now.delivered_at!)}`,
+          );
+        }
+        const lines = await trx
+          .selectFrom('order_lines')
+          .leftJoin('return_lines', (join) =>
+            join
+              .onRef('return_lines.order_id', '=', 'order_lines.order_id')
+              .onRef('return_lines.tool_id', '=', 'order_lines.tool_id')
+              .on('return_lines.live', '=', true),
+          )
+          .select(['order_lines.tool_id', 'order_lines.tool_name', 'order_lines.refunded_at'])
+          .select('return_lines.return_id')
+          .where('order_lines.order_id', '=', order.id)
+          .where('order_lines.tool_id', 'in', input.lines)
+          .execute();
+        if (lines.length !== input.lines.length) {
+          const message = 'This order has no such part';
+          throw new AppError('VALIDATION_FAILED', message, { lines: [message] });
+        }
+        const refunded = lines.filter((line) => line.refunded_at !== null);
+        if (refunded.length > 0) {
+          throw new AppError(
+            'CONFLICT',
+            `${refunded.map((line) => line.tool_name).join(', ')} ${refunded.length === 1 ? 'was' : 'were'} refunded already`,
+          );
+        }
+        const returning = lines.filter((line) => line.return_id !== null);
+        if (returning.length > 0) {
+          throw new AppError(
+            'CONFLICT',
+            `${returning.map((line) => line.tool_name).join(', ')} ${returning.length === 1 ? 'is' : 'are'} being returned already`,
+          );
+        }
+        const { id } = await trx
+          .insertInto('return_requests')
+          .values({
+            order_id: order.id,
+            user_id: caller.id,
+            reason: input.reason,
+            comment: input.comment || null,
+            fee_percent: Number(now.fee),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('return_lines')
+          .values(
+            input.lines.map((toolId) => ({ return_id: id, order_id: order.id, tool_id: toolId })),
+          )
+          .execute();
+        const row = await lockReturn(trx, id);
+        await tell(trx, caller, row, 'requested');
+        return row;
+      });
+      return (await present([created]))[0]!;
+    },
+
+    /** An order's returns, oldest first, for its buyer or an admin (404 for anyone else). */
+    async forOrder(caller: CurrentUser, orderId: string): Promise<ReturnRequest[]> {
+      const order = await options.orders.visibleTo(caller, orderId);
+      return present(
+        await selectReturns(db)
+          .where('r.order_id', '=', order.id)
+          .orderBy('r.created_at')
+          .execute(),
+      );
+    },
+
+    /** The returns of every order (admins), oldest first among those waiting: by status. */
+    async list(status?: ReturnStatus): Promise<ReturnRequest[]> {
+      const rows = await selectReturns(db)
+        .$if(status !== undefined, (q) => q.where('r.status', '=', status!))
+        .orderBy('r.updated_at', status === 'refunded' || status === 'refused' ? 'desc' : 'asc')
+        .limit(200)
+        .execute();
+      return present(rows);
+    },
+
+    /** An admin authorises or refuses a requested return, with a message for the buyer. */
+    async decide(
+      caller: CurrentUser,
+      id: string,
+      decision: keyof typeof STEPS,
+      input: ReturnDecision,
+    ): Promise<ReturnRequest> {
+      const step = STEPS[decision];
+      const row = await db.transaction().execute(async (trx) => {
+        const now = await lockReturn(trx, id);
+        if (now.status === step.to) return now; // the same decision again: answered as it is
+        if (!(step.from as readonly ReturnStatus[]).includes(now.status)) {
+          throw new AppError('CONFLICT', `This return is ${now.status} and cannot be ${step.to}`);
+        }
+        await trx
+          .updateTable('return_requests')
+          .set({ status: step.to, message: input.message || null, updated_at: sql<Date>`now()` })
+          .where('id', '=', id)
+          .execute();
+        // A refused return lets its lines go: they may be asked for again, within the window.
+        if (step.to === 'refused') {
+          await trx
+            .updateTable('return_lines')
+            .set({ live: false })
+            .where('return_id', '=', id)
+            .execute();
+        }
+        const changed = await lockReturn(trx, id);
+        await tell(trx, caller, changed, step.to);
+        return changed;
+      });
+      return (await present([row]))[0]!;
+    },
+
+    /**
+     * An admin marks an authorised return's parts received, saying of each whether it can be
+     * sold again: those go back to stock, once per line whatever is sent again or at once.
+     */
+    async receive(caller: CurrentUser, id: string, receipt: ReturnReceipt): Promise<ReturnRequest> {
+      let restocked = false;
+      const row = await db.transaction().execute(async (trx) => {
+        const now = await lockReturn(trx, id);
+        if (now.status === 'received' || now.status === 'refunded') return now;
+        if (now.status !== 'authorised') {
+          throw new AppError(
+            'CONFLICT',
+            `This return is ${now.status}: only an authorised one can be received`,
+          );
+        }
+        const lines = await trx
+          .selectFrom('return_lines')
+          .select('tool_id')
+          .where('return_id', '=', id)
+          .execute();
+        const expected = new Set(lines.map((line) => line.tool_id));
+        const given = new Set(receipt.lines.map((line) => line.toolId));
+        if (
+          given.size !== receipt.lines.length ||
+          given.size !== expected.size ||
+          [...given].some((toolId) => !expected.has(toolId))
+        ) {
+          const message = 'Say for each part of this return, once, whether it can be sold again';
+          throw new AppError('VALIDATION_FAILED', message, { lines: [message] });
+        }
+        for (const line of receipt.lines) {
+          await trx
+            .updateTable('return_lines')
+            .set({ resaleable: line.resaleable })
+            .where('return_id', '=', id)
+            .where('tool_id', '=', line.toolId)
+            .execute();
+        }
+        const resaleable = receipt.lines
+          .filter((line) => line.resaleable)
+          .map((line) => line.toolId);
+        if (resaleable.length > 0) restocked = await restockLines(trx, now.order_id, resaleable);
+        await trx
+          .updateTable('return_requests')
+          .set({ status: 'received', updated_at: sql<Date>`now()` })
+          .where('id', '=', id)
+          .execute();
+        const changed = await lockReturn(trx, id);
+        await tell(trx, caller, changed, 'received');
+        return changed;
+      });
+      if (restocked) options.onStockChange?.();
+      return (await present([row]))[0]!;
+    },
+
+    /**
+     * An admin refunds a received return: its lines' price, tax and share of shipping, less the
+     * restocking fee of its reason, through the refund of lines (decision 039), which issues the
+     * credit note. Asked again, the same refund is answered.
+     */
+    async refund(caller: CurrentUser, id: string): Promise<ReturnRequest> {
+      const before = await selectReturns(db).where('r.id', '=', id).executeTakeFirst();
+      if (!before) throw notFound('Return');
+      if (before.status === 'refunded') return (await present([before]))[0]!;
+      if (before.status !== 'received') {
+        throw new AppError(
+          'CONFLICT',
+          `This return is ${before.status}: only a received one can be refunded`,
+        );
+      }
+      const [shown] = await present([before]);
+      const toolIds = shown!.lines.map((line) => line.toolId);
+      const feePercent = Number(before.fee_percent);
+      await options.payments.refundLines(
+        before.order_id,
+        caller,
+        { reason: `Return: ${returnReasonLabels[before.reason]}`, restock: false, lines: toolIds },
+        feePercent,
+      );
+      const row = await db.transaction().execute(async (trx) => {
+        const now = await lockReturn(trx, id);
+        if (now.status !== 'received') return now; // refunded by a request racing this one
+        const figures = await trx
+          .selectFrom('order_lines')
+          .select(['price_cents', 'tax_cents', 'shipping_cents', 'shipping_tax_cents'])
+          .where('order_id', '=', now.order_id)
+          .where('tool_id', 'in', toolIds)
+          .execute();
+        const { prices_include_tax } = await trx
+          .selectFrom('orders')
+          .select('prices_include_tax')
+          .where('id', '=', now.order_id)
+          .executeTakeFirstOrThrow();
+        const given = lineRefundFigures(figures, prices_include_tax, feePercent);
+        await trx
+          .updateTable('return_requests')
+          .set({
+            status: 'refunded',
+            refund_cents: given.amountCents,
+            fee_cents: given.feeCents,
+            updated_at: sql<Date>`now()`,
+          })
+          .where('id', '=', id)
+          .execute();
+        const changed = await lockReturn(trx, id);
+        await tell(trx, caller, changed, 'refunded');
+        return changed;
+      });
+      return (await present([row]))[0]!;
+    },
+  };
+}
+
+export type ReturnsService = ReturnType<typeof createReturnsService>;

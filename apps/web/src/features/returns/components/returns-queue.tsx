@@ -1,0 +1,78 @@
+import { RETURN_STATUSES, type ReturnStatus } from '@shop/shared';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { FormField } from '../../../components/ui/form-field';
+import { QueryState } from '../../../components/ui/query-state';
+import { useReturns } from '../api/get-returns';
+import { ReturnCard, returnStatusWords } from './return-card';
+
+/** How each status reads in the filter, and what the list says when it has none. */
+const filterLabels: Record<ReturnStatus, string> = {
+  requested: 'Waiting for a decision',
+  authorised: 'Authorised, on their way back',
+  received: 'Received, to refund',
+  refunded: 'Refunded',
+  refused: 'Refused',
+};
+
+/**
+ * The back office's returns (admins): by default those waiting for a decision, oldest first;
+ * each with its order, its buyer and the next steps.
+ */
+export function ReturnsQueue() {
+  const [status, setStatus] = useState<ReturnStatus | ''>('requested');
+  const returns = useReturns(status || undefined);
+  return (
+    <section aria-labelledby="returns-queue-title" className="flex flex-col gap-4">
+      <h2 id="returns-queue-title" className="text-xl font-semibold">
+        Return requests
+      </h2>
+      <form
+        role="search"
+        aria-label="Filter the returns"
+        onSubmit={(event) => event.preventDefault()}
+        className="max-w-xs"
+      >
+        <FormField label="Status">
+          {(control) => (
+            <select
+              {...control}
+              className="select w-full"
+              value={status}
+              onChange={(event) => setStatus(event.target.value as ReturnStatus | '')}
+            >
+              {RETURN_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {filterLabels[value]}
+                </option>
+              ))}
+              <option value="">All returns</option>
+            </select>
+          )}
+        </FormField>
+      </form>
+      <QueryState
+        query={returns}
+        pendingLabel="Loading the returns"
+        errorTitle="The returns could not be loaded"
+        errorHeadingLevel={3}
+        isEmpty={(loaded) => loaded.length === 0}
+        empty={
+          <EmptyState>
+            {status
+              ? `No return is ${returnStatusWords[status].split(':')[0]!.toLowerCase()}.`
+              : 'No return was asked yet.'}
+          </EmptyState>
+        }
+      >
+        {(loaded) => (
+          <ul className="flex flex-col gap-3">
+            {loaded.map((request) => (
+              <ReturnCard key={request._id} request={request} isAdmin withOrder />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
