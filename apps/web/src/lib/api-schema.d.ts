@@ -9845,7 +9845,6 @@ export interface components {
       subject: string;
       date: string;
       links: string[];
-      /** @default [] */
       attachments: string[];
     };
   };

@@ -28,7 +28,7 @@ export const OutboxEmailSchema = z
     /** The links of its text part, in order. */
     links: z.array(z.string()),
     /** The names of its attached files (the receipt's invoice). */
-    attachments: z.array(z.string()).default([]),
+    attachments: z.array(z.string()),
   })
   .meta({ id: 'OutboxEmail' });
 export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;

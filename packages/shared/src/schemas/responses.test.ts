@@ -300,6 +300,7 @@ const answers: [string, z.ZodType, Record<string, unknown>, string[]][] = [
       subject: 'Reset your Laptop Parts Shop password',
       date: at,
       links: ['http://localhost:3000/reset-password?token=t'],
+      attachments: [],
     },
     [],
   ],
