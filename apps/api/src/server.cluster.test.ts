@@ -607,6 +607,47 @@ describe.skipIf(!serverUrl)('WORKERS=2 metrics', () => {
   }, 120_000);
 });
 
+describe.skipIf(!serverUrl)('WORKERS=2 metrics with a worker stuck', () => {
+  it("answers 200 with the other worker's figures and counts the silent one", async () => {
+    const metricsPort = await freePort();
+    const scrape = () => freshText(`http://127.0.0.1:${metricsPort}/metrics`);
+    await withTwoWorkers({ METRICS_PORT: String(metricsPort) }, async (shop, workers) => {
+      const healthy = await scrape();
+      expect(healthy.status).toBe(200);
+      expect(samplesOf(healthy.text, 'shop_cluster_workers', { state: 'answering' })).toEqual([
+        expect.objectContaining({ value: 2 }),
+      ]);
+      // A worker frozen (SIGSTOP): it cannot answer the primary, as one stuck would not.
+      const [frozen] = [...workers];
+      process.kill(frozen!, 'SIGSTOP');
+      try {
+        const began = performance.now();
+        const stuck = await scrape();
+        expect(stuck.status).toBe(200);
+        // Within the wait for a silent worker (2 s), and some room for a loaded machine.
+        expect(performance.now() - began).toBeLessThan(5000);
+        for (const [state, value] of [
+          ['answering', 1],
+          ['silent', 1],
+        ] as const) {
+          expect(samplesOf(stuck.text, 'shop_cluster_workers', { state })).toEqual([
+            expect.objectContaining({ value }),
+          ]);
+        }
+        // The answering worker's own figures are there.
+        expect(samplesOf(stuck.text, 'process_cpu_seconds_total')).toHaveLength(1);
+      } finally {
+        process.kill(frozen!, 'SIGCONT');
+      }
+      const thawed = await scrape();
+      expect(samplesOf(thawed.text, 'shop_cluster_workers', { state: 'silent' })).toEqual([
+        expect.objectContaining({ value: 0 }),
+      ]);
+      expect((await stop(shop)).code).toBe(0);
+    });
+  }, 120_000);
+});
+
 describe('WORKERS=2 on the embedded database', () => {
   it('is refused at the start, with the reason', async () => {
     const refused = await runEntry('src/index.ts', [], { WORKERS: '2', PORT: '0' }).exited;

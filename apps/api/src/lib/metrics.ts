@@ -157,8 +157,27 @@ function requestDurations(store: RequestSeriesStore) {
 /** A worker's question to the primary, and its answer: the whole cluster's metrics. */
 const CLUSTER_METRICS_REQUEST = 'shop:metrics-request';
 const CLUSTER_METRICS_ANSWER = 'shop:metrics-answer';
-/** prom-client's primary gives up on silent workers after 5 s; the asking worker a bit later. */
-const CLUSTER_METRICS_WAIT_MS = 6000;
+/**
+ * The primary's question to each worker, and its answer: that worker's figures as JSON. A
+ * worker silent for WORKER_METRICS_WAIT_MS (stopped, or still starting: waiting for the
+ * database) is counted as silent, and the scrape is answered with the others' figures.
+ */
+const WORKER_METRICS_REQUEST = 'shop:worker-metrics-request';
+const WORKER_METRICS_ANSWER = 'shop:worker-metrics-answer';
+export const WORKER_METRICS_WAIT_MS = 2000;
+/** The asking worker waits for the primary, which waits at most WORKER_METRICS_WAIT_MS. */
+const CLUSTER_METRICS_WAIT_MS = WORKER_METRICS_WAIT_MS + 4000;
+
+type WorkerFigures = Awaited<ReturnType<Registry['getMetricsAsJSON']>>;
+interface WorkerMetricsRequest {
+  type: typeof WORKER_METRICS_REQUEST;
+  id: number;
+}
+interface WorkerMetricsAnswer {
+  type: typeof WORKER_METRICS_ANSWER;
+  id: number;
+  figures: WorkerFigures;
+}
 
 interface ClusterMetricsRequest {
   type: typeof CLUSTER_METRICS_REQUEST;
@@ -210,13 +229,48 @@ function askPrimaryForMetrics(): Promise<string> {
  * the primary serves itself), and the answer to a worker asking for it (METRICS_TOKEN, where
  * the scrape reaches a worker).
  */
-export function clusterMetrics(): MetricsText & {
-  answer(worker: Worker, message: unknown): void;
-} {
-  const aggregator = new AggregatorRegistry();
-  const text = () => aggregator.clusterMetrics();
+export function clusterMetrics(
+  options: { waitMs?: number } = {},
+): MetricsText & { answer(worker: Worker, message: unknown): void } {
+  const waitMs = options.waitMs ?? WORKER_METRICS_WAIT_MS;
+  let asked = 0;
+  /** One worker's figures, or undefined when it is gone or silent for `waitMs`. */
+  const figuresOf = (worker: Worker) =>
+    new Promise<WorkerFigures | undefined>((resolve) => {
+      if (!worker.isConnected()) return resolve(undefined);
+      const id = ++asked;
+      const done = (figures: WorkerFigures | undefined) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        resolve(figures);
+      };
+      const onMessage = (message: Partial<WorkerMetricsAnswer> | undefined) => {
+        if (message?.type === WORKER_METRICS_ANSWER && message.id === id) done(message.figures);
+      };
+      const timer = setTimeout(() => done(undefined), waitMs);
+      worker.on('message', onMessage);
+      worker.send({ type: WORKER_METRICS_REQUEST, id } satisfies WorkerMetricsRequest, (error) => {
+        if (error) done(undefined);
+      });
+    });
+  const text = async () => {
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    const answers = await Promise.all(workers.map(figuresOf));
+    const answered = answers.filter((figures) => figures !== undefined);
+    // prom-client's sum of the workers' figures (counters and histograms added up).
+    const registry = AggregatorRegistry.aggregate(answered);
+    const states = new Gauge<'state'>({
+      name: 'shop_cluster_workers',
+      help: `Workers of this scrape: answering, or silent for ${waitMs} ms (stopped, or still waiting for the database) and left out of the sums`,
+      labelNames: ['state'],
+      registers: [registry],
+    });
+    states.set({ state: 'answering' }, answered.length);
+    states.set({ state: 'silent' }, workers.length - answered.length);
+    return registry.metrics();
+  };
   return {
-    contentType: aggregator.contentType,
+    contentType: Registry.PROMETHEUS_CONTENT_TYPE,
     text,
     answer(worker, message) {
       const request = message as Partial<ClusterMetricsRequest> | undefined;
@@ -250,10 +304,24 @@ export function createMetrics(
   const registry = new Registry();
   const worker = options.worker ?? cluster.isWorker;
   if (worker) {
-    // The primary collects this registry's figures: prom-client answers its requests once an
-    // AggregatorRegistry exists in the worker too.
-    AggregatorRegistry.setRegistries([registry]);
-    new AggregatorRegistry();
+    // The primary collects this registry's figures for each scrape (clusterMetrics).
+    process.on('message', (message: Partial<WorkerMetricsRequest> | undefined) => {
+      if (message?.type !== WORKER_METRICS_REQUEST || typeof message.id !== 'number') return;
+      const { id } = message;
+      registry.getMetricsAsJSON().then(
+        (figures) => {
+          if (process.connected) {
+            process.send!({
+              type: WORKER_METRICS_ANSWER,
+              id,
+              figures,
+            } satisfies WorkerMetricsAnswer);
+          }
+        },
+        // Unanswered: the primary counts this worker silent and serves the others' figures.
+        () => {},
+      );
+    });
   }
   // Process and Node figures, event-loop lag among them (nodejs_eventloop_lag_*).
   collectDefaultMetrics({ register: registry });
