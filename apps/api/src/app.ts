@@ -307,7 +307,14 @@ export function createApi({
       createPasswordResetLimiter(db),
     ),
   );
-  api.route('/', healthRoutes(db, { dataDir, logger }));
+  api.route(
+    '/',
+    healthRoutes(db, {
+      dataDir,
+      logger,
+      announcements: cacheSync && (() => (cacheSync.live ? 'heard' : 'not heard')),
+    }),
+  );
   const signedIn = requireUser(tokens);
   api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));

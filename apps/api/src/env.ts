@@ -25,6 +25,15 @@ const EnvSchema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
   /**
+   * With DATABASE_URL pointing at a pooler in transaction mode (pgbouncer, a managed service's
+   * pooled address): a session connection to the same database, for what needs one: the
+   * migrations at start, LISTEN for the caches' announcements, and the operator's commands
+   * (make-admin). Without it, those go through DATABASE_URL too (docs/operations.md).
+   */
+  DATABASE_DIRECT_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  /**
    * PostgreSQL only: how long a statement may run, and a new connection may take, before the
    * request is answered 503 DATABASE_UNAVAILABLE; the client gives up on a silent (frozen)
    * server 500 ms later. A wait for a free connection may last 10 times this, but ends at once
@@ -279,6 +288,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
     problems.push('  OIDC_ISSUER and OIDC_CLIENT_ID: set both or neither');
+  }
+  if (env.DATABASE_DIRECT_URL && !env.DATABASE_URL) {
+    problems.push('  DATABASE_DIRECT_URL: set DATABASE_URL too (the address the requests use)');
   }
   if (env.WORKERS > 1 && !env.DATABASE_URL) {
     problems.push(

@@ -41,7 +41,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating from several processe
             'a-secret-long-enough-for-better-auth-here',
             logger,
           );
-          return migrateAndSeed(handle.db, auth, { seed: true, logger });
+          return migrateAndSeed(handle, auth, { seed: true, logger });
         }),
       );
       const steps = done.flat().map((line) => line.msg);

@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import { type Auth, createAuth } from './auth/better-auth';
-import { createCacheListener } from './db/cache-listener';
+import { CACHE_CHANNEL, createCacheListener } from './db/cache-listener';
 import {
   type DatabaseHandle,
   MIGRATION_TIMEOUT_MS,
@@ -46,12 +46,12 @@ export interface RunningServer {
  * the work, the others find it done. Each logs what it did.
  */
 export async function migrateAndSeed(
-  db: Kysely<Database>,
+  database: Pick<DatabaseHandle, 'db' | 'kind'>,
   auth: Pick<Auth, 'migrate'>,
   options: { seed: boolean; logger: Logger },
 ): Promise<void> {
   const { logger } = options;
-  await withMigrationLock(db, async (connection) => {
+  await withMigrationLock(database, async (connection) => {
     const signInTables = await auth.migrate(connection);
     if (signInTables.length > 0) logger.info({ tables: signInTables }, 'sign-in tables migrated');
     const applied = await migrateToLatest(connection);
@@ -86,11 +86,15 @@ export async function startServer(env: Env): Promise<RunningServer> {
   const mail = mailFor(database.db, env, logger);
   try {
     auth = createAuth(database.db, env, resolveAuthSecret(env), logger, { mail });
+    // A session connection when there is one (DATABASE_DIRECT_URL): past the pooler.
     const migrating = env.DATABASE_URL
-      ? await openDatabase({ databaseUrl: env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS })
+      ? await openDatabase({
+          databaseUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
+          timeoutMs: MIGRATION_TIMEOUT_MS,
+        })
       : undefined;
     try {
-      await migrateAndSeed((migrating ?? database).db, auth, { seed: env.SEED_DEMO, logger });
+      await migrateAndSeed(migrating ?? database, auth, { seed: env.SEED_DEMO, logger });
       // On the migrating connection too: analyzing 100,000 parts' documents outlasts the
       // requests' timeout (DATABASE_TIMEOUT_MS, 1 s), and the shop would not start.
       await refreshStatistics((migrating ?? database).db);
@@ -104,7 +108,13 @@ export async function startServer(env: Env): Promise<RunningServer> {
 
   // Several processes on one PostgreSQL hear each other's changes; PGlite has only this one.
   const cacheListener = env.DATABASE_URL
-    ? createCacheListener({ databaseUrl: env.DATABASE_URL, logger })
+    ? createCacheListener({
+        databaseUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
+        logger,
+        // Through the requests' pool: another connection than the listener's.
+        probe: (payload) =>
+          sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`.execute(database.db),
+      })
     : undefined;
   await cacheListener?.start();
   const metrics = metricsFor(env, database.poolUse);

@@ -307,7 +307,7 @@ export function createAuth(
     passwordChanged: (authUserId: string) => endAccessTokens(db, listeners, authUserId),
     /**
      * Creates or updates Better Auth's own tables; run at start before ours, on `db` when given
-     * (the connection holding the migration lock). Answers the tables it created or changed.
+     * (the migrating handle, under the migration lock). Answers the tables it created or changed.
      */
     migrate: async (db?: Kysely<Database>): Promise<string[]> => {
       const { toBeCreated, toBeAdded, runMigrations } = await getMigrations(

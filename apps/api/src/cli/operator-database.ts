@@ -13,15 +13,15 @@ import type { Env } from '../env';
  * one take turns, and the command may wait its turn behind them.
  */
 export async function openOperatorDatabase(
-  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR'>,
+  env: Pick<Env, 'DATABASE_URL' | 'DATABASE_DIRECT_URL' | 'DATA_DIR'>,
 ): Promise<DatabaseHandle> {
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { databaseUrl: env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS }
+      ? { databaseUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS }
       : { dataDir: env.DATA_DIR },
   );
   try {
-    await withMigrationLock(database.db, migrateToLatest);
+    await withMigrationLock(database, migrateToLatest);
     return database;
   } catch (error) {
     await database.close();

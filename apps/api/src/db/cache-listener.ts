@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { type CacheSync, type CacheTarget, parseCacheChange } from '../lib/cache-sync';
@@ -6,6 +7,10 @@ import { type CacheSync, type CacheTarget, parseCacheChange } from '../lib/cache
 export const CACHE_CHANNEL = 'shop_cache';
 /** Shown in pg_stat_activity, with the process id, so an operator can find each listener. */
 export const LISTENER_APPLICATION_NAME = 'shop-cache-listener';
+/** A probe's payload starts so; every listener knows it is no change to apply. */
+export const PROBE_PREFIX = 'probe:';
+/** How long a listener waits for its own probe before it concludes it hears nothing. */
+export const PROBE_WAIT_MS = 2000;
 
 export interface CacheListenerOptions {
   databaseUrl: string;
@@ -19,6 +24,14 @@ export interface CacheListenerOptions {
    */
   pingEveryMs?: number;
   timeoutMs?: number;
+  /**
+   * Announces `payload` on the channel through another connection (the shop's pool): sent
+   * after each LISTEN, the listener must hear it, or it hears nothing. Through a pooler in
+   * transaction mode a LISTEN stays with a server connection the listener is no longer linked
+   * to, and its notifications are dropped (issue 37).
+   */
+  probe?: (payload: string) => Promise<unknown>;
+  probeWaitMs?: number;
 }
 
 /**
@@ -37,6 +50,9 @@ export function createCacheListener(options: CacheListenerOptions) {
   let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
   let everLive = false;
+  /** Its probe went unheard: announcements do not reach it, and it stopped trying. */
+  let deaf = false;
+  let probe: { payload: string; heard(): void } | undefined;
 
   const ping = setInterval(() => {
     const current = client;
@@ -89,7 +105,12 @@ export function createCacheListener(options: CacheListenerOptions) {
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
     next.on('notification', (message) => {
-      if (message.channel !== CACHE_CHANNEL || !live) return;
+      if (message.channel !== CACHE_CHANNEL) return;
+      if (message.payload?.startsWith(PROBE_PREFIX)) {
+        if (message.payload === probe?.payload) probe.heard();
+        return; // a probe, this process's or another's: no change
+      }
+      if (!live) return;
       const change = message.payload === undefined ? undefined : parseCacheChange(message.payload);
       for (const target of targets) {
         if (change) target.apply(change);
@@ -104,6 +125,20 @@ export function createCacheListener(options: CacheListenerOptions) {
       return;
     }
     if (client !== next || closed) return;
+    if (options.probe && !(await hears(options.probe))) {
+      if (client !== next || closed) return;
+      deaf = true;
+      client = undefined;
+      next.removeAllListeners('notification');
+      next.removeAllListeners('end');
+      next.on('error', () => {});
+      void next.end().catch(() => {});
+      options.logger.warn(
+        'cache announcements are not heard (a pooler in transaction mode in front of PostgreSQL? set DATABASE_DIRECT_URL): serving without the caches that depend on them',
+      );
+      return;
+    }
+    if (client !== next || closed) return;
     // Whatever was cached before may have missed changes: from now on nothing is missed.
     clearAll();
     live = true;
@@ -112,9 +147,31 @@ export function createCacheListener(options: CacheListenerOptions) {
     everLive = true;
   };
 
-  const sync: CacheSync & { start(): Promise<void>; close(): Promise<void> } = {
+  /** Sends a probe through `send` and waits for the listening connection to hear it. */
+  const hears = (send: (payload: string) => Promise<unknown>) =>
+    new Promise<boolean>((resolve) => {
+      const payload = `${PROBE_PREFIX}${process.pid}:${randomUUID()}`;
+      const done = (heard: boolean) => {
+        clearTimeout(timer);
+        if (probe?.payload === payload) probe = undefined;
+        resolve(heard);
+      };
+      const timer = setTimeout(() => done(false), options.probeWaitMs ?? PROBE_WAIT_MS);
+      probe = { payload, heard: () => done(true) };
+      send(payload).catch(() => done(false));
+    });
+
+  const sync: CacheSync & {
+    start(): Promise<void>;
+    close(): Promise<void>;
+    /** Its probe went unheard: it hears nothing, and stopped trying. */
+    readonly deaf: boolean;
+  } = {
     get live() {
       return live;
+    },
+    get deaf() {
+      return deaf;
     },
     subscribe(target) {
       targets.push(target);

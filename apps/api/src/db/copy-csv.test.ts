@@ -69,6 +69,14 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))(
       expect(rows).toEqual([{ Jit: 'on' }]);
     });
 
+    it('are cut by the server at the statement timeout, which a pooler would not pass at the start', async () => {
+      const slow = sql`select pg_sleep(${2})::text as "Slept"`.compile(database.db);
+      const started = performance.now();
+      await expect(database.copyCsv(slow, false)).rejects.toThrow(/statement timeout/);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(await csvOf(database, 'after', false)).toBe('after,42\n');
+    });
+
     it('keep the pool working after the timeout has passed', async () => {
       expect(await csvOf(database, 'first', false)).toBe('first,42\n');
       // pg's query_timeout timer (100 ms plus a 500 ms margin) is never stopped for a copy

@@ -28,11 +28,12 @@ function copyStatement(query: CompiledQuery, target: string, header: boolean): s
 }
 
 /**
- * PostgreSQL: `COPY ... TO STDOUT` on a pooled connection. The query is one batch, over in
- * milliseconds, so the pool's timeouts hold and no copy keeps a snapshot open while a slow
- * client downloads.
+ * PostgreSQL: `COPY ... TO STDOUT` on a pooled connection, in a transaction with the shop's
+ * statement timeout (`set local`: a pooler refuses it at the connection's start). The query is
+ * one batch, over in milliseconds, so no copy keeps a snapshot open while a slow client
+ * downloads.
  */
-export function copyCsvFromPool(pool: pg.Pool): CopyCsv {
+export function copyCsvFromPool(pool: pg.Pool, timeoutMs: number): CopyCsv {
   return async (query, header) => {
     const client = await pool.connect();
     const copy = copyTo(copyStatement(query, 'stdout', header));
@@ -40,7 +41,9 @@ export function copyCsvFromPool(pool: pg.Pool): CopyCsv {
     try {
       // Without JIT: a batch is a thousand rows, but PostgreSQL's estimate from its histogram
       // can be twenty times that, past jit_above_cost, and compiling took 0.3-0.5 s a batch.
-      await client.query('begin; set local jit = off');
+      await client.query(
+        `begin; set local jit = off; set local statement_timeout = ${Math.trunc(timeoutMs)}`,
+      );
       const chunks: Buffer[] = [];
       for await (const chunk of client.query(copy)) chunks.push(chunk as Buffer);
       await client.query('commit');

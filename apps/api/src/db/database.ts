@@ -3,14 +3,7 @@ import { promisify } from 'node:util';
 import { gzip as gzipCallback } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  type PostgresPool,
-  type PostgresPoolClient,
-  sql,
-} from 'kysely';
+import { Kysely, Migrator, type PostgresPool, type PostgresPoolClient, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { isConnectionFailure } from '../lib/database-unavailable';
@@ -18,6 +11,7 @@ import { ADVISORY_LOCKS } from './advisory-locks';
 import { type CopyCsv, copyCsvFromPGlite, copyCsvFromPool } from './copy-csv';
 import { lockDataDir } from './data-dir-lock';
 import { migrations } from './migrations';
+import { PooledPostgresDialect } from './pooled-postgres';
 import type { Database } from './schema';
 
 const gzip = promisify(gzipCallback);
@@ -81,10 +75,12 @@ const POOL_WAIT_TIMED_OUT = 'timeout exceeded when trying to connect';
  * The pool's bounds, so a stopped or frozen server answers 503 within about 2 s (issue 15),
  * for a timeout T (DATABASE_TIMEOUT_MS, 1 s by default):
  * - a new connection gets T (a frozen postmaster still accepts TCP, then never answers);
- * - `statement_timeout` T: the server cancels a statement (lock waits included) itself; the
- *   connection stays usable and the transaction rolls back as usual;
+ * - `statement_timeout` T in each transaction (`set local`, pooled-postgres.ts; not a startup
+ *   parameter, which a pooler refuses): the server cancels a statement (lock waits included)
+ *   itself; the connection stays usable and the transaction rolls back as usual;
  * - `query_timeout` T + 0.5 s: the client gives up on a server that does not even answer the
- *   cancel (frozen, or the network gone); that connection is then thrown away;
+ *   cancel (frozen, or the network gone), or on a statement outside a transaction; that
+ *   connection is then thrown away;
  * - a wait for a free connection gets 10 T, but ends at once when another request finds the
  *   database gone (`failFastPool`);
  * - TCP keep-alive finds a dead server under an idle connection.
@@ -105,11 +101,49 @@ function poolOptions(databaseUrl: string, timeoutMs: number): pg.PoolConfig {
         super({ ...config, connectionTimeoutMillis: timeoutMs });
       }
     },
-    statement_timeout: timeoutMs,
     query_timeout: timeoutMs + SILENT_SERVER_MARGIN_MS,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   };
+}
+
+/**
+ * After the statement timeout, how long a statement outside a transaction runs before it is
+ * cancelled: a transaction's statement is cut by the server itself at the timeout, first.
+ */
+const CANCEL_MARGIN_MS = 100;
+/** A cancel's connection that the server has not closed by then is closed by the shop. */
+const CANCEL_SOCKET_MS = 10_000;
+
+/**
+ * Asks the server to cancel the statement `client` runs: PostgreSQL's CancelRequest, on a
+ * connection of its own (pg's). A pooler (pgbouncer) passes it to the server connection the
+ * client is linked to. The server then ends the statement with query_canceled (57014), as its
+ * own statement_timeout would. Nothing is awaited: a server too frozen to take it is found out
+ * by the client's `query_timeout`.
+ */
+function cancelStatement(client: pg.PoolClient) {
+  const { processID, secretKey, host, port } = client as unknown as {
+    processID: number | null;
+    secretKey: number | null;
+    host: string;
+    port: number;
+  };
+  if (processID === null || secretKey === null) return;
+  // pg's own protocol connection (what pg's Client.cancel uses); its typings omit these.
+  const connection = new pg.Connection() as unknown as {
+    on(event: 'connect' | 'error', listener: () => void): void;
+    connect(portOrPath: number | string, host?: string): void;
+    cancel(processID: number, secretKey: number): void;
+    stream: { destroy(): void };
+  };
+  connection.on('error', () => {});
+  // The cancel alone: the server closes the connection after it. Anything more on it (pg's
+  // `end`, a Terminate message) makes pgbouncer 1.18 stop with "bad client state: 7".
+  connection.on('connect', () => connection.cancel(processID, secretKey));
+  setTimeout(() => connection.stream.destroy(), CANCEL_SOCKET_MS).unref();
+  if (host.startsWith('/')) connection.connect(`${host}/.s.PGSQL.${port}`);
+  else connection.connect(port, host);
 }
 
 /**
@@ -126,7 +160,7 @@ function poolOptions(databaseUrl: string, timeoutMs: number): pg.PoolConfig {
  *   server frozen for 15 s finds about 150 of them waiting when it wakes, which it works
  *   through before serving anyone (issue 32).
  */
-function failFastPool(pool: pg.Pool): PostgresPool {
+function failFastPool(pool: pg.Pool, timeoutMs: number): PostgresPool {
   const waiting = new Set<(error: Error) => void>();
   /** Why the last new connection failed, until one succeeds; a request is trying meanwhile. */
   let gone: Error | undefined;
@@ -140,6 +174,7 @@ function failFastPool(pool: pg.Pool): PostgresPool {
   // idle ones only, and an 'error' event nobody listens to (the server ends a lent connection
   // between two statements: pg_ctl stop, a terminated backend) would end the process.
   const broken = new WeakMap<pg.PoolClient, Error>();
+  const cancelled = new WeakSet<pg.PoolClient>();
   pool.on('connect', (client) => {
     client.on('error', (error) => {
       broken.set(client, error);
@@ -154,9 +189,25 @@ function failFastPool(pool: pg.Pool): PostgresPool {
   const wrapperOf = (client: pg.PoolClient): PostgresPoolClient => {
     let wrapper = wrappers.get(client);
     if (wrapper) return wrapper;
+    // Whether the connection is inside a transaction, from the statements Kysely sends to begin
+    // and end one (pooled-postgres.ts; `rollback to savepoint` does not end it).
+    let inTransaction = false;
     const query = (sql: string, parameters: unknown[]) =>
       new Promise((resolve, reject) => {
+        const ends = sql === 'commit' || sql === 'rollback';
+        if (sql.startsWith('begin') || sql.startsWith('start transaction')) inTransaction = true;
+        // The statement timeout of a statement outside a transaction, asked of the server as
+        // psql's Ctrl-C asks it. A transaction's statements the server cuts itself at the
+        // timeout (`set local`, pooled-postgres.ts): no timer, and no cancel racing its own.
+        const timer = inTransaction
+          ? undefined
+          : setTimeout(() => {
+              cancelled.add(client);
+              cancelStatement(client);
+            }, timeoutMs + CANCEL_MARGIN_MS);
         client.query(sql, parameters, (error, result) => {
+          clearTimeout(timer);
+          if (ends) inTransaction = false;
           if (!error) return resolve(result);
           if (isConnectionFailure(error)) {
             broken.set(client, error);
@@ -167,7 +218,13 @@ function failFastPool(pool: pg.Pool): PostgresPool {
       });
     wrapper = {
       query: query as unknown as PostgresPoolClient['query'],
-      release: () => client.release(broken.get(client)),
+      // A connection a cancel was sent to is not lent again: a cancel that arrives after its
+      // statement ended cuts whatever the connection runs next.
+      release: () =>
+        client.release(
+          broken.get(client) ??
+            (cancelled.has(client) ? new Error('statement cancelled') : undefined),
+        ),
     };
     wrappers.set(client, wrapper);
     return wrapper;
@@ -211,14 +268,13 @@ function failFastPool(pool: pg.Pool): PostgresPool {
 /** Opens the embedded PGlite database (locked folder or memory) or a PostgreSQL server. */
 export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
   if ('databaseUrl' in config) {
-    const pool = new pg.Pool(
-      poolOptions(config.databaseUrl, config.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS),
-    );
+    const timeoutMs = config.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+    const pool = new pg.Pool(poolOptions(config.databaseUrl, timeoutMs));
     // An idle connection the server ended (restart, failover) leaves the pool by itself;
     // without a listener its error would crash the process.
     pool.on('error', () => {});
     const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: failFastPool(pool) }),
+      dialect: new PooledPostgresDialect({ pool: failFastPool(pool, timeoutMs) }, timeoutMs),
     });
     const url = new URL(config.databaseUrl);
     url.password = '';
@@ -227,7 +283,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHand
       kind: 'postgres',
       location: url.toString(),
       close: () => db.destroy(),
-      copyCsv: copyCsvFromPool(pool),
+      copyCsv: copyCsvFromPool(pool, timeoutMs),
       poolUse: () => ({
         total: pool.totalCount,
         idle: pool.idleCount,
@@ -328,22 +384,26 @@ export async function refreshStatistics(db: Kysely<Database>): Promise<void> {
 export const MIGRATION_TIMEOUT_MS = 600_000;
 
 /**
- * Runs `migrate` on one connection holding a session advisory lock, so processes starting
- * together on one PostgreSQL migrate (and seed) one after another: the first does the work,
- * the others find it done. Better Auth's migrations take no lock of their own (Kysely's do).
- * The lock goes with the connection, should the process die holding it.
+ * Runs `migrate` while holding the migration lock, so processes starting together on one
+ * PostgreSQL migrate (and seed) one after another: the first does the work, the others find
+ * it done. Better Auth's migrations take no lock of their own, and Kysely's is left out
+ * (pooled-postgres.ts).
+ *
+ * On PostgreSQL the lock is a transaction's (`pg_advisory_xact_lock`), held open while
+ * `migrate` runs on the pool's other connections: a pooler in transaction mode keeps one
+ * server connection for a transaction, never for a session, so a session lock taken through
+ * it may stay held by an idle connection, or be released from another (issue 37). The lock
+ * ends with the transaction: at its commit, or when the process dies holding it. PGlite has
+ * one connection and one process: `migrate` runs on it, unlocked.
  */
 export async function withMigrationLock<T>(
-  db: Kysely<Database>,
-  migrate: (connection: Kysely<Database>) => Promise<T>,
+  { db, kind }: Pick<DatabaseHandle, 'db' | 'kind'>,
+  migrate: (db: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${ADVISORY_LOCKS.migration})`.execute(connection);
-    try {
-      return await migrate(connection);
-    } finally {
-      await sql`select pg_advisory_unlock(${ADVISORY_LOCKS.migration})`.execute(connection);
-    }
+  if (kind === 'pglite') return migrate(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.migration})`.execute(trx);
+    return migrate(db);
   });
 }
 

@@ -1559,6 +1559,8 @@ export interface paths {
             'application/json': {
               /** @enum {string} */
               status: 'ready';
+              /** @enum {string} */
+              announcements?: 'heard' | 'not heard';
             };
           };
         };

@@ -73,7 +73,16 @@ async function writeProbe(dataDir: string) {
  */
 export const healthRoutes = (
   db: Kysely<Database>,
-  { dataDir, logger }: { dataDir?: string; logger: Logger },
+  {
+    dataDir,
+    logger,
+    announcements,
+  }: {
+    dataDir?: string;
+    logger: Logger;
+    /** Several processes on PostgreSQL: whether this one hears the caches' announcements. */
+    announcements?: () => 'heard' | 'not heard';
+  },
 ) =>
   routesOf()
     .openapi(health, (c) => c.json({ status: 'ok' as const }, 200))
@@ -86,7 +95,13 @@ export const healthRoutes = (
               writeProbe(dataDir),
             ),
         ]);
-        return c.json({ status: 'ready' as const }, 200);
+        return c.json(
+          {
+            status: 'ready' as const,
+            ...(announcements ? { announcements: announcements() } : {}),
+          },
+          200,
+        );
       } catch (error) {
         if (!(error instanceof NotReady)) throw error;
         logger.warn({ err: error.cause, dataDir }, `not ready: ${error.message}`);
