@@ -10,7 +10,7 @@ import { migrations } from './db/migrations';
 import { createEmptyPostgresDatabase } from './test/databases';
 import { type Pgbouncer, pgbouncerUnavailable, startPgbouncer } from './test/pgbouncer';
 import { httpClient, runEntry, startServerProcess } from './test/processes';
-import { DELIVERY } from './test/shop';
+import { DELIVERY, toolInput } from './test/shop';
 
 const unavailable = pgbouncerUnavailable();
 const SECRET = 'pooler-test-secret-pooler-test-secret-01';
@@ -40,6 +40,23 @@ describe.skipIf(unavailable)('behind pgbouncer in transaction mode, DATABASE_URL
   });
   afterAll(() => pooler?.stop());
 
+  /**
+   * An empty database, and the settings of a shop that reaches it through the pooler (and
+   * directly too, `withDirect`).
+   */
+  async function pooledDatabase(withDirect: boolean, settings: Record<string, string> = {}) {
+    const database = await createEmptyPostgresDatabase();
+    const name = new URL(database.url).pathname.slice(1);
+    const env = {
+      DATABASE_URL: pooler.urlOf(name),
+      ...(withDirect ? { DATABASE_DIRECT_URL: database.url } : {}),
+      AUTH_SECRET: SECRET,
+      SEED_DEMO: 'false',
+      ...settings,
+    };
+    return { database, env };
+  }
+
   it.each([
     ['DATABASE_URL only', false],
     ['DATABASE_DIRECT_URL too', true],
@@ -47,15 +64,7 @@ describe.skipIf(unavailable)('behind pgbouncer in transaction mode, DATABASE_URL
     'three processes (one with WORKERS=2) started at once on an empty database, %s: all ready, migrated once, no lock left; make-admin finishes',
     async (_name, withDirect) => {
       for (let round = 0; round < 3; round++) {
-        const database = await createEmptyPostgresDatabase();
-        const name = new URL(database.url).pathname.slice(1);
-        const env = {
-          DATABASE_URL: pooler.urlOf(name),
-          ...(withDirect ? { DATABASE_DIRECT_URL: database.url } : {}),
-          AUTH_SECRET: SECRET,
-          LOG_LEVEL: 'info',
-          SEED_DEMO: 'false',
-        };
+        const { database, env } = await pooledDatabase(withDirect, { LOG_LEVEL: 'info' });
         const shops = await Promise.all([
           startServerProcess(env),
           startServerProcess(env),
@@ -94,9 +103,7 @@ describe.skipIf(unavailable)('behind pgbouncer in transaction mode, DATABASE_URL
   );
 
   it('says once, in the log and in /api/ready, that it hears no announcements through the pooler; with DATABASE_DIRECT_URL it hears them', async () => {
-    const database = await createEmptyPostgresDatabase();
-    const name = new URL(database.url).pathname.slice(1);
-    const env = { DATABASE_URL: pooler.urlOf(name), AUTH_SECRET: SECRET, SEED_DEMO: 'false' };
+    const { database, env } = await pooledDatabase(false);
     const deaf = await startServerProcess(env);
     const hearing = await startServerProcess({ ...env, DATABASE_DIRECT_URL: database.url });
     try {
@@ -121,15 +128,9 @@ describe.skipIf(unavailable)('behind pgbouncer in transaction mode, DATABASE_URL
   ])(
     'a sign-out through one process is refused by another, %s',
     async (_name, withDirect) => {
-      const database = await createEmptyPostgresDatabase();
-      const name = new URL(database.url).pathname.slice(1);
-      const env = {
-        DATABASE_URL: pooler.urlOf(name),
-        ...(withDirect ? { DATABASE_DIRECT_URL: database.url } : {}),
-        AUTH_SECRET: SECRET,
-        SEED_DEMO: 'false',
+      const { database, env } = await pooledDatabase(withDirect, {
         AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      };
+      });
       const first = await startServerProcess(env);
       const second = await startServerProcess(env);
       try {
@@ -157,17 +158,12 @@ describe.skipIf(unavailable)('behind pgbouncer in transaction mode, DATABASE_URL
   );
 
   it('a purchase behind a row lock is cut at the timeout (503), PostgreSQL stops waiting; 100 buyers at once for 20 buy 20', async () => {
-    const database = await createEmptyPostgresDatabase();
-    const name = new URL(database.url).pathname.slice(1);
     const admin = 'pool-admin@example.com';
-    const env = {
-      DATABASE_URL: pooler.urlOf(name),
-      AUTH_SECRET: SECRET,
-      SEED_DEMO: 'false',
+    const { database, env } = await pooledDatabase(false, {
       ADMIN_EMAIL: admin,
       MAX_UNPAID_ORDERS: '100',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-    };
+    });
     const shop = await startServerProcess(env);
     const locker = new pg.Client({ connectionString: database.url });
     try {
@@ -176,14 +172,12 @@ describe.skipIf(unavailable)('behind pgbouncer in transaction mode, DATABASE_URL
       const made = await runEntry('src/cli/make-admin.ts', [admin], env).exited;
       expect(made.code, made.stderr).toBe(0);
       const tool = (await (
-        await call('POST', '/api/tools', adminToken, {
-          name: 'Pooled Fan',
-          description: 'Sold through the pooler',
-          minOrderQuantity: 1,
-          availableQuantity: 20,
-          price: 9,
-          img: '/images/tools/cooling-fan.svg',
-        })
+        await call(
+          'POST',
+          '/api/tools',
+          adminToken,
+          toolInput({ name: 'Pooled Fan', minOrderQuantity: 1, availableQuantity: 20 }),
+        )
       ).json()) as Tool;
       const buyer = await account('pool-buyer@example.com');
 
