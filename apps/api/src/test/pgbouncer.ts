@@ -69,6 +69,9 @@ export async function startPgbouncer(): Promise<Pgbouncer> {
       'pool_mode = transaction',
       'max_client_conn = 1000',
       'default_pool_size = 20',
+      // Server connections in turn rather than the last one used: a session state (a lock, a
+      // setting) then lands on another connection than the next statement's, as under load.
+      'server_round_robin = 1',
       `logfile = ${path.join(folder, 'pgbouncer.log')}`,
       '',
     ].join('\n'),
