@@ -17,7 +17,10 @@ export async function openOperatorDatabase(
 ): Promise<DatabaseHandle> {
   const database = await openDatabase(
     env.DATABASE_URL
-      ? { databaseUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL, timeoutMs: MIGRATION_TIMEOUT_MS }
+      ? {
+          databaseUrl: env.DATABASE_DIRECT_URL ?? env.DATABASE_URL,
+          timeoutMs: MIGRATION_TIMEOUT_MS,
+        }
       : { dataDir: env.DATA_DIR },
   );
   try {
