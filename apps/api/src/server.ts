@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createCatalogueReplay } from './app';
 import { resolveAuthSecret } from './auth/auth-secret';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { type Auth, createAuth } from './auth/better-auth';
 import { CACHE_CHANNEL, createCacheListener } from './db/cache-listener';
@@ -18,7 +18,6 @@ import {
 } from './db/database';
 import { encodeBackup, readAuthSecretFile, readImagesFolder } from './db/backup';
 import { type BackupChannel, serveBackups } from './db/backup-channel';
-import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
 import type { Env } from './env';
 import { createLogger } from './lib/logger';
