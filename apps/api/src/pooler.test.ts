@@ -1,7 +1,8 @@
 /**
- * The shop behind pgbouncer in transaction mode (issue 37), with only DATABASE_URL set: it
- * starts, migrates once whatever starts at the same instant, leaves no advisory lock behind,
- * and its statement timeout holds through the pooler.
+ * The shop behind pgbouncer in transaction mode (issue 37), with only DATABASE_URL set and with
+ * DATABASE_DIRECT_URL too: it starts, migrates once whatever starts at the same instant, leaves
+ * no advisory lock behind, its statement timeout holds through the pooler, and it knows whether
+ * it hears its announcements.
  */
 import type { Tool } from '@shop/shared';
 import pg from 'pg';
@@ -33,7 +34,7 @@ async function direct<T extends pg.QueryResultRow>(url: string, text: string, va
   }
 }
 
-describe.skipIf(unavailable)('behind pgbouncer in transaction mode, DATABASE_URL only', () => {
+describe.skipIf(unavailable)('behind pgbouncer in transaction mode', () => {
   let pooler: Pgbouncer;
   beforeAll(async () => {
     pooler = await startPgbouncer();
