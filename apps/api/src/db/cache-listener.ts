@@ -50,8 +50,6 @@ export function createCacheListener(options: CacheListenerOptions) {
   let retryTimer: NodeJS.Timeout | undefined;
   let closed = false;
   let everLive = false;
-  /** Its probe went unheard: announcements do not reach it, and it stopped trying. */
-  let deaf = false;
   let probe: { payload: string; heard(): void } | undefined;
 
   const ping = setInterval(() => {
@@ -127,7 +125,6 @@ export function createCacheListener(options: CacheListenerOptions) {
     if (client !== next || closed) return;
     if (options.probe && !(await hears(options.probe))) {
       if (client !== next || closed) return;
-      deaf = true;
       client = undefined;
       next.removeAllListeners('notification');
       next.removeAllListeners('end');
@@ -161,17 +158,9 @@ export function createCacheListener(options: CacheListenerOptions) {
       send(payload).catch(() => done(false));
     });
 
-  const sync: CacheSync & {
-    start(): Promise<void>;
-    close(): Promise<void>;
-    /** Its probe went unheard: it hears nothing, and stopped trying. */
-    readonly deaf: boolean;
-  } = {
+  const sync: CacheSync & { start(): Promise<void>; close(): Promise<void> } = {
     get live() {
       return live;
-    },
-    get deaf() {
-      return deaf;
     },
     subscribe(target) {
       targets.push(target);
