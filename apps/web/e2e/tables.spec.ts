@@ -201,6 +201,85 @@ test('the admin lists show every field at 360, 768 and 1280 px, and nothing scro
   }
 });
 
+/**
+ * Manage All Orders' layout and room: the table's narrowest width (every column at its widest
+ * word) and the width of its box; `layout` is "cards" once the rows are cards.
+ */
+const allOrdersRoom = (page: Page) =>
+  page.evaluate(() => {
+    const table = document.querySelector<HTMLTableElement>('[aria-label="All orders table"] table');
+    if (!table) return { layout: 'cards' as const, needed: 0, room: 0 };
+    const box = table.parentElement!;
+    const probe = table.cloneNode(true) as HTMLTableElement;
+    Object.assign(probe.style, {
+      width: 'min-content',
+      position: 'absolute',
+      visibility: 'hidden',
+    });
+    box.append(probe);
+    const needed = probe.getBoundingClientRect().width;
+    probe.remove();
+    return { layout: 'table' as const, needed, room: box.clientWidth };
+  });
+
+/** Two frames: a resize observed, and what it changed drawn. */
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+
+test('a table with little room to spare stays a table while a dialog is open over it, and follows the window once it closes', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const customer = await ordersFromAnotherBrowser(browser, baseURL ?? '');
+  await signInAsAdmin(page, baseURL ?? '');
+  await openAt(page, screens.allOrders, 1280);
+  // The window narrowed until the table has 4 px to spare.
+  const { needed, room } = await allOrdersRoom(page);
+  const width = Math.ceil(1280 - (room - needed) + 4);
+  await page.setViewportSize({ width, height: 900 });
+  await nextFrames(page);
+  expect(await allOrdersRoom(page)).toMatchObject({ layout: 'table' });
+
+  const row = page
+    .getByRole('region', { name: 'All orders table' })
+    .getByRole('row')
+    .filter({ hasText: customer.email })
+    .filter({ hasText: UNPAID_TOOL });
+  const cancel = row.getByRole('button', { name: `Cancel Wendy Wrap's order of ${UNPAID_TOOL}` });
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  const keep = dialog.getByRole('button', { name: 'Keep the order' });
+  await cancel.click();
+  await expect(dialog).toBeVisible();
+  await nextFrames(page);
+  // The dialog's scroll lock keeps the scrollbar's gutter: less room than the table needs.
+  const behindDialog = await allOrdersRoom(page);
+  expect(behindDialog.layout).toBe('table');
+  expect(behindDialog.room).toBeLessThan(needed);
+  await keep.click();
+  await expect(dialog).toBeHidden();
+  await nextFrames(page);
+  expect(await allOrdersRoom(page)).toMatchObject({ layout: 'table' });
+
+  // A window that really narrows while the dialog is open: the cards, once it closes. A short
+  // page (the customer's two orders, a tall window) has no gutter to give back on closing: the
+  // table is measured again because the screen renders again.
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await page.getByLabel('Search buyer or tool').fill(customer.email);
+  await expect(page.getByTestId(screens.allOrders.rowTestId)).toHaveCount(2);
+  await cancel.click();
+  await expect(dialog).toBeVisible();
+  await page.setViewportSize({ width: 480, height: 1400 });
+  await nextFrames(page);
+  expect((await allOrdersRoom(page)).layout).toBe('table');
+  await keep.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('list', { name: 'All orders' })).toBeVisible();
+  await expect(page.getByTestId(screens.allOrders.rowTestId)).toHaveCount(2);
+});
+
 test('My Orders shows every field and the order date at 360, 768 and 1280 px', async ({
   page,
   baseURL,

@@ -205,6 +205,16 @@ export function DataTableView<T>({
 /** Back to the table only with this much room to spare, so a scrollbar coming and going cannot flip it. */
 const ROOM_TO_SPARE = 24;
 
+/**
+ * Whether a modal dialog is open over the page. The page behind it keeps its layout until it
+ * closes: its scroll lock reserves the scrollbar's gutter (daisyUI's `scrollbar-gutter:
+ * stable`), which narrows the page by 15 px where the scrollbar itself took no room (a browser
+ * that hides it, as headless Chromium does); a table with less to spare would turn into cards
+ * behind the dialog, and stay so once it closed. Closing re-renders the screen that opened it,
+ * which measures again.
+ */
+const modalOpen = () => document.querySelector('dialog[open]') !== null;
+
 /** Whether the table is wider than its box: its columns do not all fit. */
 export function tableOverflows(table: HTMLElement) {
   const box = table.parentElement;
@@ -229,7 +239,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const fit = useCallback(() => {
     const root = rootRef.current;
     const table = tableRef.current;
-    if (!root) return;
+    if (!root || modalOpen()) return;
     if (table) {
       if (!tableOverflows(table)) return;
       neededWidth.current = table.getBoundingClientRect().width;
