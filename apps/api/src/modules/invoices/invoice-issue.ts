@@ -1,6 +1,6 @@
 import { type BillingDocumentKind, destinationLine, SHOP_CURRENCY } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, OrderRow } from '../../db/schema';
 import type { DocumentLine, IssuedDocument } from './invoice-document';
 
 /**
@@ -31,32 +31,33 @@ async function nextNumber(trx: Kysely<Database>, kind: BillingDocumentKind) {
   return { year: row.year, sequence: row.last_number, issuedAt: row.issued_at };
 }
 
-/** The order and its lines as a document needs them, read in the issuing transaction. */
-async function readOrder(trx: Kysely<Database>, orderId: string) {
-  const order = await trx
-    .selectFrom('orders')
-    .select([
-      'id',
-      'created_at',
-      'user_name',
-      'user_email',
-      'recipient',
-      'address',
-      'ship_country',
-      'ship_region',
-      'ship_city',
-      'ship_postal_code',
-      'shipping_method',
-      'shipping_cents',
-      'shipping_tax_cents',
-      'tax_cents',
-      'tax_name',
-      'prices_include_tax',
-      'price_cents',
-      'transaction_id',
-    ])
-    .where('id', '=', orderId)
-    .executeTakeFirstOrThrow();
+/** The order's columns a document needs: what the payment's update returns (`markPaid`). */
+export const INVOICE_ORDER_COLUMNS = [
+  'id',
+  'created_at',
+  'user_name',
+  'user_email',
+  'recipient',
+  'address',
+  'ship_country',
+  'ship_region',
+  'ship_city',
+  'ship_postal_code',
+  'shipping_method',
+  'shipping_cents',
+  'shipping_tax_cents',
+  'tax_cents',
+  'tax_name',
+  'prices_include_tax',
+  'price_cents',
+  'transaction_id',
+] as const;
+
+/** An order as a document needs it. */
+export type InvoiceOrder = Pick<OrderRow, (typeof INVOICE_ORDER_COLUMNS)[number]>;
+
+/** The order's lines and the seller, as a document needs them, read in the issuing transaction. */
+async function readLinesAndSeller(trx: Kysely<Database>, order: InvoiceOrder) {
   const lines = await trx
     .selectFrom('order_lines')
     .select([
@@ -70,7 +71,7 @@ async function readOrder(trx: Kysely<Database>, orderId: string) {
       'shipping_cents',
       'shipping_tax_cents',
     ])
-    .where('order_id', '=', orderId)
+    .where('order_id', '=', order.id)
     .orderBy('position')
     .execute();
   const seller = await trx
@@ -80,7 +81,7 @@ async function readOrder(trx: Kysely<Database>, orderId: string) {
   return { order, lines, seller };
 }
 
-type OrderRead = Awaited<ReturnType<typeof readOrder>>;
+type OrderRead = Awaited<ReturnType<typeof readLinesAndSeller>>;
 
 /** Where the order went, a line each: its recipient, its address lines, then the place. */
 function shipToOf({ order }: OrderRead): string[] {
@@ -161,19 +162,13 @@ async function insertDocument(
 }
 
 /**
- * The invoice of an order that has just been paid, inside the payment's transaction: every
- * line with its quantity, unit price, tax rate and tax, the shipping, the totals as the order
- * stored them, and the payment's reference. Once per order: an order with one already keeps it.
+ * The invoice of an order that has just been paid, inside the payment's transaction, from the
+ * row its update returned: every line with its quantity, unit price, tax rate and tax, the
+ * shipping, the totals as the order stored them, and the payment's reference. An order turns
+ * paid once, so it gets one invoice (a unique index says so too, migration 0031).
  */
-export async function issueInvoice(trx: Kysely<Database>, orderId: string) {
-  const existing = await trx
-    .selectFrom('billing_documents')
-    .select('number')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'invoice')
-    .executeTakeFirst();
-  if (existing) return existing.number;
-  const read = await readOrder(trx, orderId);
+export async function issueInvoice(trx: Kysely<Database>, paid: InvoiceOrder) {
+  const read = await readLinesAndSeller(trx, paid);
   const { order, lines } = read;
   const document = await insertDocument(
     trx,
@@ -230,7 +225,12 @@ export async function issueCreditNote(
     .where('refund_key', '=', refund.refundKey)
     .executeTakeFirst();
   if (existing) return existing.number;
-  const read = await readOrder(trx, refund.orderId);
+  const order = await trx
+    .selectFrom('orders')
+    .select(INVOICE_ORDER_COLUMNS)
+    .where('id', '=', refund.orderId)
+    .executeTakeFirstOrThrow();
+  const read = await readLinesAndSeller(trx, order);
   const credited = read.lines.filter((line) => refund.toolIds.includes(line.tool_id));
   const add = (pick: (line: (typeof credited)[number]) => number) =>
     credited.reduce((sum, line) => sum + pick(line), 0);

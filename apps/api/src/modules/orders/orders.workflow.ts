@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../auth/identity';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
-import { issueCreditNote, issueInvoice } from '../invoices/invoice-issue';
+import { INVOICE_ORDER_COLUMNS, issueCreditNote, issueInvoice } from '../invoices/invoice-issue';
 import { release } from '../tools/inventory';
 import { presentOne } from './orders.presenter';
 import { type OrderQueries, selectOrders } from './orders.queries';
@@ -325,9 +325,9 @@ export function createOrderWorkflow(
           .where('id', '=', id)
           .where('status', '=', 'unpaid')
           .where('price_cents', '=', amountCents)
-          .returning('id')
+          .returning(INVOICE_ORDER_COLUMNS)
           .executeTakeFirst();
-        if (paid) await issueInvoice(trx, id);
+        if (paid) await issueInvoice(trx, paid);
         return paid;
       });
       const row = await selectOrders(db).where('id', '=', id).executeTakeFirst();
