@@ -174,7 +174,8 @@ function failFastPool(pool: pg.Pool, timeoutMs: number): PostgresPool {
   // idle ones only, and an 'error' event nobody listens to (the server ends a lent connection
   // between two statements: pg_ctl stop, a terminated backend) would end the process.
   const broken = new WeakMap<pg.PoolClient, Error>();
-  const cancelled = new WeakSet<pg.PoolClient>();
+  /** Connections not to lend again, and why: a cancel sent, a transaction that did not begin. */
+  const spoiled = new WeakMap<pg.PoolClient, Error>();
   pool.on('connect', (client) => {
     client.on('error', (error) => {
       broken.set(client, error);
@@ -195,20 +196,28 @@ function failFastPool(pool: pg.Pool, timeoutMs: number): PostgresPool {
     const query = (sql: string, parameters: unknown[]) =>
       new Promise((resolve, reject) => {
         const ends = sql === 'commit' || sql === 'rollback';
-        if (sql.startsWith('begin') || sql.startsWith('start transaction')) inTransaction = true;
+        const begins = sql.startsWith('begin') || sql.startsWith('start transaction');
+        if (begins) inTransaction = true;
         // The statement timeout of a statement outside a transaction, asked of the server as
         // psql's Ctrl-C asks it. A transaction's statements the server cuts itself at the
         // timeout (`set local`, pooled-postgres.ts): no timer, and no cancel racing its own.
         const timer = inTransaction
           ? undefined
           : setTimeout(() => {
-              cancelled.add(client);
+              spoiled.set(client, new Error('statement cancelled'));
               cancelStatement(client);
             }, timeoutMs + CANCEL_MARGIN_MS);
         client.query(sql, parameters, (error, result) => {
           clearTimeout(timer);
           if (ends) inTransaction = false;
           if (!error) return resolve(result);
+          if (begins) {
+            // Its `begin` may have opened the transaction that the statement after it (`set
+            // local`) then aborted, and Kysely rolls back only a transaction that began: lent
+            // again, the connection would answer "current transaction is aborted".
+            inTransaction = false;
+            spoiled.set(client, new Error('transaction did not begin'));
+          }
           if (isConnectionFailure(error)) {
             broken.set(client, error);
             failAllWaiting(error);
@@ -218,13 +227,9 @@ function failFastPool(pool: pg.Pool, timeoutMs: number): PostgresPool {
       });
     wrapper = {
       query: query as unknown as PostgresPoolClient['query'],
-      // A connection a cancel was sent to is not lent again: a cancel that arrives after its
-      // statement ended cuts whatever the connection runs next.
-      release: () =>
-        client.release(
-          broken.get(client) ??
-            (cancelled.has(client) ? new Error('statement cancelled') : undefined),
-        ),
+      // A connection a cancel was sent to is not lent again (a cancel that arrives after its
+      // statement ended cuts whatever the connection runs next), nor one whose begin failed.
+      release: () => client.release(broken.get(client) ?? spoiled.get(client)),
     };
     wrappers.set(client, wrapper);
     return wrapper;

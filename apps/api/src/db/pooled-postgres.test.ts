@@ -98,6 +98,23 @@ describe.skipIf(!testDatabaseKinds.includes('postgres'))('PostgreSQL without ses
     expect(rows).toEqual([{ statement_timeout: '0' }]);
   });
 
+  it('does not lend again a connection whose begin failed after opening its transaction', async () => {
+    await sql`select 1`.execute(database.db);
+    const before = database.poolUse!().total;
+    // As a begin fails when the statement sent with it fails (pooled-postgres.ts): the
+    // transaction is open and aborted, and Kysely rolls back only a transaction that began.
+    const failed = await sql`begin; select 1 / 0`.execute(database.db).then(
+      () => new Error('the begin did not fail'),
+      (error: unknown) => error as Error,
+    );
+    expect(failed.message).toMatch(/division by zero/);
+    expect(database.poolUse!().total).toBe(before - 1);
+    // Lent again, the same connection would answer "current transaction is aborted".
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+    expect(rows).toEqual([{ one: 1 }]);
+    await database.db.transaction().execute((trx) => sql`select 1`.execute(trx));
+  });
+
   it("migrates while Kysely's session lock is held elsewhere: it takes none", async () => {
     const migrating = await openDatabase({ databaseUrl: url, timeoutMs: MIGRATION_TIMEOUT_MS });
     await other.query('select pg_advisory_lock($1)', [KYSELY_LOCK_ID]);
