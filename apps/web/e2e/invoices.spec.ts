@@ -5,12 +5,12 @@ import { type BillingDocument, formatMoney } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import {
-  animationsDone,
   BERLIN,
   callApi,
   checkOutViaApi,
   expectAccessible,
   getOrderViaApi,
+  lookAtWidths,
 } from './support/orders';
 
 // Invoices and credit notes: a buyer in Berlin pays for two parts and finds the invoice on the
@@ -151,20 +151,12 @@ test('a buyer downloads the invoice, a line refund adds a credit note, an admin 
     documents.getByRole('button', { name: `Download PDF of credit note ${creditNote!.number}` }),
   ).toBeEnabled();
 
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await animationsDone(page);
-    // The page fits the phone, its lines with their VAT and the documents' list: nothing
-    // scrolls sideways.
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(width);
-    await expectAccessible(page, 'any');
-    await documents.evaluate((section) =>
+  // The page fits the phone, its lines with their VAT and the documents' list.
+  await lookAtWidths(page, 'invoices-order', () =>
+    documents.evaluate((section) =>
       section.scrollIntoView({ block: 'center', behavior: 'instant' }),
-    );
-    await page.screenshot({ path: `test-results/invoices-order-${width}.png` });
-  }
+    ),
+  );
 
   // The admin sets the details printed on the invoices issued from now on.
   await admin.goto('/dashboard/shipping');
@@ -208,16 +200,7 @@ test('a buyer downloads the invoice, a line refund adds a credit note, an admin 
   });
   // A toast fading out is half transparent: axe would count its contrast mid-fade.
   await expect(confirmation).toBeHidden({ timeout: 15_000 });
-  for (const width of [360, 1280]) {
-    await admin.setViewportSize({ width, height: 900 });
-    await animationsDone(admin);
-    await expect
-      .poll(() => admin.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(width);
-    await expectAccessible(admin, 'any');
-    await legal.scrollIntoViewIfNeeded();
-    await admin.screenshot({ path: `test-results/invoices-legal-details-${width}.png` });
-  }
+  await lookAtWidths(admin, 'invoices-legal-details', () => legal.scrollIntoViewIfNeeded());
   // Closed: left open, the admin's page would go on asking tokens for the run's one admin
   // session, which keeps its newest three, and sign the next tests' admin pages out.
   await admin.context().close();

@@ -3,13 +3,12 @@ import { type BillingDocument, formatMoney, type ReturnRequest } from '@shop/sha
 import { expect, test } from './fixtures';
 import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import {
-  animationsDone,
   BERLIN,
   callApi,
   checkOutViaApi,
-  expectAccessible,
   findTool,
   getOrderViaApi,
+  lookAtWidths,
   payOrderViaApi,
 } from './support/orders';
 
@@ -23,19 +22,6 @@ const CHARGER = '65W USB-C Charger';
 
 const returnsOf = (page: Page) => page.getByRole('region', { name: 'Returns', exact: true });
 const queueOf = (page: Page) => page.getByRole('region', { name: 'Return requests', exact: true });
-
-/** Every animation done and nothing scrolling sideways, then axe and a screenshot. */
-async function lookAt(page: Page, name: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await animationsDone(page);
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-      .toBeLessThanOrEqual(width);
-    await expectAccessible(page, 'any');
-    await page.screenshot({ path: `test-results/returns-${name}-${width}.png` });
-  }
-}
 
 /** x percent of `cents`, rounded half up to the cent (docs/product.md, Returns). */
 const percentOf = (cents: number, percent: number) => Math.floor((cents * percent + 50) / 100);
@@ -89,7 +75,7 @@ test('a buyer asks to return a part, an admin authorises, receives and refunds i
   await expect(dialog.getByText(/restocking fee/)).toHaveCount(0);
   await reason.selectOption({ label: 'Does not fit' });
   await dialog.getByLabel('Comment (optional)').fill('USB-C plug does not fit my X1 Carbon');
-  await lookAt(page, 'request-dialog');
+  await lookAtWidths(page, 'returns-request-dialog');
   await ask.click();
   await expect(dialog).toBeHidden();
   const card = returns.getByRole('listitem');
@@ -107,7 +93,7 @@ test('a buyer asks to return a part, an admin authorises, receives and refunds i
   await expect(page.getByText('Return requested: we will answer by email')).toBeHidden({
     timeout: 15_000,
   });
-  await lookAt(page, 'requested');
+  await lookAtWidths(page, 'returns-requested');
 
   // The admin's Returns screen lists it among those waiting for a decision.
   const charger = await findTool(page, CHARGER);
@@ -122,7 +108,7 @@ test('a buyer asks to return a part, an admin authorises, receives and refunds i
   await expect(status).toHaveValue('requested');
   const waiting = queue.getByRole('listitem').filter({ hasText: 'Rita Returner' });
   await expect(waiting).toContainText(`× ${CHARGER} · Does not fit`);
-  await lookAt(admin, 'queue');
+  await lookAtWidths(admin, 'returns-queue');
 
   await waiting.getByRole('button', { name: 'Authorise' }).click();
   const authorise = admin.getByRole('dialog', { name: 'Authorise this return?' });
@@ -196,7 +182,7 @@ test('a buyer asks to return a part, an admin authorises, receives and refunds i
   await expect(parts.getByRole('checkbox')).toHaveCount(1);
   await dialog.getByRole('button', { name: 'Keep them' }).click();
   await returns.scrollIntoViewIfNeeded();
-  await lookAt(page, 'refunded');
+  await lookAtWidths(page, 'returns-refunded');
   expect(consoleErrors).toEqual([]);
 
   // The return rules: a window over a year is refused under its field; 45 days is saved.
@@ -220,7 +206,7 @@ test('a buyer asks to return a part, an admin authorises, receives and refunds i
     timeout: 15_000,
   });
   await rules.scrollIntoViewIfNeeded();
-  await lookAt(admin, 'rules');
+  await lookAtWidths(admin, 'returns-rules');
   // Put back as seeded: the other tests read 30 days.
   await window.fill('30');
   await rules.getByLabel('Changed my mind').fill('15');

@@ -284,6 +284,24 @@ export async function expectAccessible(page: Page, impacts: 'serious' | 'any' = 
   expect(serious, `axe-core violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * The page at a phone's width and a laptop's, as a reader would look at it: every animation
+ * done, nothing scrolling sideways, no axe violation of any impact, then a screenshot
+ * (`test-results/<name>-<width>.png`) of what `frame` brings into view.
+ */
+export async function lookAtWidths(page: Page, name: string, frame?: () => Promise<void>) {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await animationsDone(page);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(width);
+    await expectAccessible(page, 'any');
+    await frame?.();
+    await page.screenshot({ path: `test-results/${name}-${width}.png` });
+  }
+}
+
 /** Whether the text is red, whatever colour space the CSS names its colour in. */
 export const isRed = (locator: Locator) =>
   locator.evaluate((element) => {

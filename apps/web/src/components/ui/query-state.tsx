@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { ErrorState } from './error-state';
 import { Spinner } from './spinner';
 
-interface QueryStateProps<T> {
+export interface QueryStateProps<T> {
   /** A TanStack Query result (what `useQuery` answers). */
   query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'isError' | 'refetch'>;
   /** Said to screen readers while it loads: "Loading your orders". */

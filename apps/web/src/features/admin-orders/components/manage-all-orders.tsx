@@ -8,6 +8,7 @@ import { OrderTable } from '../../../components/ui/order-table';
 import { PayBy } from '../../../components/ui/pay-by';
 import { FormField, SearchField } from '../../../components/ui/form-field';
 import { Pager } from '../../../components/ui/pager';
+import { StatusFilter } from '../../../components/ui/status-filter';
 import { QueryState } from '../../../components/ui/query-state';
 import { paths } from '../../../lib/paths';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -176,23 +177,13 @@ export function ManageAllOrders() {
         onSubmit={(event) => event.preventDefault()}
         className="grid grid-cols-1 gap-x-4 sm:grid-cols-2 lg:grid-cols-4"
       >
-        <FormField label="Status">
-          {(control) => (
-            <select
-              {...control}
-              className="select w-full"
-              value={status}
-              onChange={(event) => setStatus(event.target.value as OrderStatus | '')}
-            >
-              <option value="">All statuses</option>
-              {orderStatuses.map((value) => (
-                <option key={value} value={value}>
-                  {statusLabel(value)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <StatusFilter
+          statuses={orderStatuses}
+          labelOf={statusLabel}
+          allLabel="All statuses"
+          value={status}
+          onChange={setStatus}
+        />
         <SearchField
           label="Search buyer or tool"
           value={searchInput}

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type TaxSettings, TaxSettingsSchema } from '@shop/shared';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { QueryState } from '../../../components/ui/query-state';
+import { SettingsCard } from '../../../components/ui/settings-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useTaxSettings } from '../api/get-tax-settings';
@@ -71,22 +71,13 @@ function SettingsForm({ settings }: { settings: TaxSettings }) {
 export function TaxSettingsForm() {
   const settings = useTaxSettings();
   return (
-    <section
-      aria-labelledby="tax-settings-title"
-      className="card bg-base-100 border-base-300 border"
+    <SettingsCard
+      titleId="tax-settings-title"
+      title="Tax settings"
+      query={settings}
+      what="the tax settings"
     >
-      <div className="card-body gap-4 p-4 sm:p-6">
-        <h2 id="tax-settings-title" className="card-title text-xl">
-          Tax settings
-        </h2>
-        <QueryState
-          query={settings}
-          pendingLabel="Loading the tax settings"
-          errorTitle="The tax settings could not be loaded"
-        >
-          {(loaded) => <SettingsForm settings={loaded} />}
-        </QueryState>
-      </div>
-    </section>
+      {(loaded) => <SettingsForm settings={loaded} />}
+    </SettingsCard>
   );
 }

@@ -3,7 +3,7 @@ import { type LegalDetails, LegalDetailsSchema } from '@shop/shared';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
-import { QueryState } from '../../../components/ui/query-state';
+import { SettingsCard } from '../../../components/ui/settings-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useLegalDetails } from '../api/get-legal-details';
@@ -55,28 +55,14 @@ function DetailsForm({ details }: { details: LegalDetails }) {
 export function LegalDetailsForm() {
   const details = useLegalDetails();
   return (
-    <section
-      aria-labelledby="legal-details-title"
-      className="card bg-base-100 border-base-300 border"
+    <SettingsCard
+      titleId="legal-details-title"
+      title="Details printed on invoices"
+      description="Invoices and credit notes already issued keep the details they were issued with."
+      query={details}
+      what="the details printed on invoices"
     >
-      <div className="card-body gap-4 p-4 sm:p-6">
-        <div className="flex flex-col gap-1">
-          <h2 id="legal-details-title" className="card-title text-xl">
-            Details printed on invoices
-          </h2>
-          <p className="text-base-content/70 text-sm">
-            Invoices and credit notes already issued keep the details they were issued with.
-          </p>
-        </div>
-        <QueryState
-          query={details}
-          pendingLabel="Loading the details printed on invoices"
-          errorTitle="The details printed on invoices could not be loaded"
-          errorHeadingLevel={3}
-        >
-          {(loaded) => <DetailsForm details={loaded} />}
-        </QueryState>
-      </div>
-    </section>
+      {(loaded) => <DetailsForm details={loaded} />}
+    </SettingsCard>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/form-field';
-import { QueryState } from '../../../components/ui/query-state';
+import { SettingsCard } from '../../../components/ui/settings-card';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
 import { useReturnSettings } from '../api/get-return-settings';
@@ -78,29 +78,19 @@ function SettingsForm({ settings }: { settings: ReturnSettings }) {
 export function ReturnSettingsForm() {
   const settings = useReturnSettings();
   return (
-    <section
-      aria-labelledby="return-settings-title"
-      className="card bg-base-100 border-base-300 border"
+    <SettingsCard
+      titleId="return-settings-title"
+      title="Return rules"
+      description={
+        <>
+          A return keeps the fee of its reason as it was when the buyer asked. The fee is kept from
+          the parts&apos; price and tax, never from shipping.
+        </>
+      }
+      query={settings}
+      what="the return rules"
     >
-      <div className="card-body gap-4 p-4 sm:p-6">
-        <div className="flex flex-col gap-1">
-          <h2 id="return-settings-title" className="card-title text-xl">
-            Return rules
-          </h2>
-          <p className="text-base-content/70 text-sm">
-            A return keeps the fee of its reason as it was when the buyer asked. The fee is kept
-            from the parts&apos; price and tax, never from shipping.
-          </p>
-        </div>
-        <QueryState
-          query={settings}
-          pendingLabel="Loading the return rules"
-          errorTitle="The return rules could not be loaded"
-          errorHeadingLevel={3}
-        >
-          {(loaded) => <SettingsForm settings={loaded} />}
-        </QueryState>
-      </div>
-    </section>
+      {(loaded) => <SettingsForm settings={loaded} />}
+    </SettingsCard>
   );
 }

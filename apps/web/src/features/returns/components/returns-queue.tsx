@@ -1,8 +1,8 @@
 import { RETURN_STATUSES, type ReturnStatus } from '@shop/shared';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { FormField } from '../../../components/ui/form-field';
 import { QueryState } from '../../../components/ui/query-state';
+import { StatusFilter } from '../../../components/ui/status-filter';
 import { useReturns } from '../api/get-returns';
 import { ReturnCard, returnStatusWords } from './return-card';
 
@@ -33,23 +33,14 @@ export function ReturnsQueue() {
         onSubmit={(event) => event.preventDefault()}
         className="max-w-xs"
       >
-        <FormField label="Status">
-          {(control) => (
-            <select
-              {...control}
-              className="select w-full"
-              value={status}
-              onChange={(event) => setStatus(event.target.value as ReturnStatus | '')}
-            >
-              {RETURN_STATUSES.map((value) => (
-                <option key={value} value={value}>
-                  {filterLabels[value]}
-                </option>
-              ))}
-              <option value="">All returns</option>
-            </select>
-          )}
-        </FormField>
+        <StatusFilter
+          statuses={RETURN_STATUSES}
+          labelOf={(value) => filterLabels[value]}
+          allLabel="All returns"
+          allLast
+          value={status}
+          onChange={setStatus}
+        />
       </form>
       <QueryState
         query={returns}
