@@ -228,7 +228,7 @@ const nextFrames = (page: Page) =>
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
   );
 
-test('a table with little room to spare stays a table while a dialog is open over it, and follows the window once it closes', async ({
+test('a table with little room to spare stays a table while a dialog is open over it, and follows a window that narrows', async ({
   page,
   browser,
   baseURL,
@@ -263,21 +263,15 @@ test('a table with little room to spare stays a table while a dialog is open ove
   await nextFrames(page);
   expect(await allOrdersRoom(page)).toMatchObject({ layout: 'table' });
 
-  // A window that really narrows while the dialog is open: the cards, once it closes. A short
-  // page (the customer's two orders, a tall window) has no gutter to give back on closing: the
-  // table is measured again because the screen renders again.
-  await page.setViewportSize({ width: 1280, height: 1400 });
-  await page.getByLabel('Search buyer or tool').fill(customer.email);
-  await expect(page.getByTestId(screens.allOrders.rowTestId)).toHaveCount(2);
+  // A window that really narrows while the dialog is open: the cards, behind it already.
   await cancel.click();
   await expect(dialog).toBeVisible();
-  await page.setViewportSize({ width: 480, height: 1400 });
-  await nextFrames(page);
-  expect((await allOrdersRoom(page)).layout).toBe('table');
+  await page.setViewportSize({ width: 480, height: 900 });
+  // (The page behind the dialog is inert: found by its label, not its role.)
+  await expect(page.locator('ul[aria-label="All orders"]')).toBeAttached();
   await keep.click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('list', { name: 'All orders' })).toBeVisible();
-  await expect(page.getByTestId(screens.allOrders.rowTestId)).toHaveCount(2);
 });
 
 test('My Orders shows every field and the order date at 360, 768 and 1280 px', async ({

@@ -206,21 +206,23 @@ export function DataTableView<T>({
 const ROOM_TO_SPARE = 24;
 
 /**
- * Whether a modal dialog is open over the page. The page behind it keeps its layout until it
- * closes: its scroll lock reserves the scrollbar's gutter (daisyUI's `scrollbar-gutter:
- * stable`), which narrows the page by 15 px where the scrollbar itself took no room (a browser
- * that hides it, as headless Chromium does); a table with less to spare would turn into cards
- * behind the dialog, and stay so once it closed. Closing re-renders the screen that opened it,
- * which measures again.
+ * The room a modal dialog's scroll lock takes from the page while it is open, which the table
+ * may use: the lock reserves the scrollbar's gutter (daisyUI's `scrollbar-gutter: stable`),
+ * 15 px that a hidden scrollbar (headless Chromium's) did not take before. Without it, a table
+ * with less to spare would turn into cards behind the dialog, and stay so once it closed. A
+ * window that really narrows still turns it into cards, behind the dialog or once it closes.
  */
-const modalOpen = () => document.querySelector('dialog[open]') !== null;
+const dialogGutter = () =>
+  document.querySelector('dialog[open]') === null
+    ? 0
+    : Math.max(0, window.innerWidth - document.documentElement.offsetWidth);
 
-/** Whether the table is wider than its box: its columns do not all fit. */
-export function tableOverflows(table: HTMLElement) {
+/** Whether the table is wider than its box (and `slack`): its columns do not all fit. */
+function tableOverflows(table: HTMLElement, slack: number) {
   const box = table.parentElement;
   if (!box) return false;
   const boxInside = box.getBoundingClientRect().width - (box.offsetWidth - box.clientWidth);
-  return table.getBoundingClientRect().width > boxInside + 0.5;
+  return table.getBoundingClientRect().width > boxInside + slack + 0.5;
 }
 
 /**
@@ -239,9 +241,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const fit = useCallback(() => {
     const root = rootRef.current;
     const table = tableRef.current;
-    if (!root || modalOpen()) return;
+    if (!root) return;
     if (table) {
-      if (!tableOverflows(table)) return;
+      if (!tableOverflows(table, dialogGutter())) return;
       neededWidth.current = table.getBoundingClientRect().width;
       setLayout('cards');
     } else if (root.clientWidth >= neededWidth.current + ROOM_TO_SPARE) {
@@ -258,6 +260,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (tableRef.current) observer.observe(tableRef.current);
     return () => observer.disconnect();
   }, [fit, layout]);
+  // A dialog closed: measured again without its gutter, which a visible scrollbar's page does
+  // not give back as room (`close` does not bubble).
+  useEffect(() => {
+    document.addEventListener('close', fit, true);
+    return () => document.removeEventListener('close', fit, true);
+  }, [fit]);
 
   return (
     // Sized by its container, never by the table: a wide table cannot stretch the page.
