@@ -62,12 +62,15 @@ test('a buyer asks to return a part, an admin authorises, receives and refunds i
   const parts = dialog.getByRole('group', { name: 'Parts to return' });
   await expect(parts.getByRole('checkbox')).toHaveCount(2);
   await parts.getByRole('checkbox', { name: new RegExp(CHARGER) }).check();
+  // The refusal goes with the change that answers it.
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await ask.click();
   await expect(dialog.getByRole('alert')).toHaveText('Choose why the parts go back');
 
   // The reason's restocking fee is said before asking.
   const reason = dialog.getByLabel('Reason');
   await reason.selectOption({ label: 'Does not fit' });
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
   await expect(reason).toHaveAccessibleDescription(
     "For this reason a restocking fee of 15% of the parts' price is kept from the refund.",
   );

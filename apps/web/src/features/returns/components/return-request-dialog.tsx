@@ -46,6 +46,13 @@ export function ReturnRequestDialog({
   });
   const lines = order.lines.filter((line) => returnable.includes(line.toolId));
   if (lines.length === 0) return null;
+  // A change answers the refusal shown: it goes, and the next "Ask" judges the choice again.
+  const changing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setFailure(null);
+      set(value);
+    };
 
   const submit = async () => {
     const checked = ReturnRequestInputSchema.safeParse({
@@ -100,7 +107,7 @@ export function ReturnRequestDialog({
           legend="Parts to return"
           lines={lines}
           chosen={chosen}
-          onChange={setChosen}
+          onChange={changing(setChosen)}
         />
         <label htmlFor={reasonId} className="mt-4 block text-sm font-semibold">
           Reason
@@ -110,7 +117,7 @@ export function ReturnRequestDialog({
           aria-describedby={fee > 0 ? feeId : undefined}
           className="select mt-1 w-full"
           value={reason}
-          onChange={(event) => setReason(event.target.value as ReturnReason)}
+          onChange={(event) => changing(setReason)(event.target.value as ReturnReason)}
         >
           <option value="" disabled>
             Choose a reason
@@ -135,7 +142,7 @@ export function ReturnRequestDialog({
           className="textarea mt-1 w-full"
           rows={3}
           value={comment}
-          onChange={(event) => setComment(event.target.value)}
+          onChange={(event) => changing(setComment)(event.target.value)}
         />
       </ConfirmDialog>
     </>
