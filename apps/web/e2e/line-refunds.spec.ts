@@ -43,6 +43,7 @@ test('an admin refunds one line of two, then the other: the order is refunded', 
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(dialog.getByText('Choose at least one line to refund')).toBeVisible();
   await choice.getByRole('checkbox', { name: new RegExp(PASTE) }).check();
+  await expect(dialog.getByText('Choose at least one line to refund')).toHaveCount(0);
   await expect(dialog).toContainText('each with its tax and its share of shipping');
   for (const width of [360, 1280]) {
     await admin.setViewportSize({ width, height: 900 });

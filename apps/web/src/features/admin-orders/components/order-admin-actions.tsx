@@ -171,7 +171,11 @@ export function OrderAdminActions({ order }: { order: Order }) {
             legend="Lines to refund"
             lines={openLines}
             chosen={chosen}
-            onChange={setChosen}
+            onChange={(lines) => {
+              // A line chosen answers "Choose at least one line": the refusal goes.
+              setFailure(null);
+              setChosen(lines);
+            }}
           />
         )}
         <label htmlFor={reasonId} className="mt-4 block text-sm font-semibold">
