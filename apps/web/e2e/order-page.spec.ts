@@ -8,6 +8,7 @@ import {
   firstMethodTo,
   oregonDelivery,
   payOrderViaApi,
+  placeOrder,
 } from './support/orders';
 
 test.describe.configure({ timeout: 90_000 });
@@ -87,4 +88,29 @@ test('the admin sees the order of two tools with its lines, and its page', async
   await expect(page.getByRole('link', { name: '← Manage All Orders' })).toBeVisible();
   // The buyer; the parcel's recipient, the buyer's name too, is under Deliver to.
   await expect(page.getByRole('definition').filter({ hasText: /^Lina Lines, / })).toBeVisible();
+});
+
+test('a one-part order has its page, from My Orders and from Manage All Orders', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const customer = await browser.newContext({ baseURL });
+  const buyer = await customer.newPage();
+  await signInAsNewCustomer(buyer, baseURL!, 'Una Single');
+  const order = await placeOrder(buyer, 'Thermal Paste 4g', { address: '7 Single Street' });
+  expect(order.lines).toHaveLength(1);
+  await buyer.goto('/dashboard/orders');
+  const mine = buyer.getByTestId('order-row').filter({ hasText: order.tool });
+  await mine.getByRole('link', { name: `Details of the order of ${order.tool}` }).click();
+  await expect(buyer).toHaveURL(`/dashboard/orders/${order._id}`);
+  await expect(buyer.getByText('7 Single Street')).toBeVisible();
+  await customer.close();
+
+  await signInAsAdmin(page, baseURL!);
+  await page.goto('/dashboard/manageAllOrders');
+  const row = page.getByTestId('admin-order-row').filter({ hasText: '7 Single Street' }).first();
+  await row.getByRole('link', { name: `Details of the order of ${order.tool}` }).click();
+  await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
+  await expect(page.getByRole('link', { name: '← Manage All Orders' })).toBeVisible();
 });

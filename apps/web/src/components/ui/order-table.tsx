@@ -49,16 +49,14 @@ export function OrderTable({
               To {destinationText(order.shipTo)}
             </span>
           )}
-          {/* The page of an order of several tools; a one-tool row keeps its one link (Pay). */}
-          {order.lines.length > 1 && (
-            <Link
-              to={paths.dashboard.order(order._id)}
-              className="link link-primary text-xs"
-              aria-label={`Details of the order of ${order.tool}`}
-            >
-              Details
-            </Link>
-          )}
+          {/* Every order's page: its invoice, returns, delivery and refunds live there. */}
+          <Link
+            to={paths.dashboard.order(order._id)}
+            className="link link-primary text-xs"
+            aria-label={`Details of the order of ${order.tool}`}
+          >
+            Details
+          </Link>
         </div>
       ),
     },
