@@ -36,6 +36,11 @@ const NO_WORDS = searchWords('');
 /** A model name this alike (trigram similarity, 0 to 1) counts as named despite a typo. */
 const SIMILAR_MODEL_MIN = 0.4;
 
+/** A word this alike a word of a part type's name or slug names the type despite a typo. */
+const SIMILAR_TYPE_MIN = 0.5;
+/** Shorter words are too alike by chance ("fan", "fans" and "pad" share most trigrams). */
+const SIMILAR_TYPE_LETTERS_MIN = 4;
+
 const ORDER_BY: Record<SearchSort, RawBuilder<unknown>> = {
   relevance: sql`score desc, name, id`,
   'price-asc': sql`price_cents, name, id`,
@@ -141,13 +146,22 @@ function matched(query: SearchQuery, typed: SearchWords, types: string[] | null)
         ) as names_type
         from unnest(${list(typed.words)}) as word
       ),
+      -- A type is named by a word of its name or slug, or by a word like one of them despite
+      -- a typo ("batery", "keybord": trigram similarity, both words of 4 letters or more).
       named_types as (
         select c.id from categories c
-        where c.slug <> 'other' and exists (
+        where c.slug <> 'other' and (exists (
           select 1 from typed_words w
           where w.names_type
             and to_tsvector('english', c.name || ' ' || replace(c.slug, '-', ' '))
               @@ plainto_tsquery('english', w.word))
+          or exists (
+            select 1 from typed_words w,
+              unnest(string_to_array(lower(c.name || ' ' || replace(c.slug, '-', ' ')), ' '))
+                as type_word
+            where not w.names_type and length(w.word) >= ${sql.lit(SIMILAR_TYPE_LETTERS_MIN)}
+              and length(type_word) >= ${sql.lit(SIMILAR_TYPE_LETTERS_MIN)}
+              and similarity(w.word, type_word) >= ${sql.lit(SIMILAR_TYPE_MIN)}))
       ),
       -- What is left once the part types are taken out: the laptop, if it names one.
       rest as (select coalesce(string_agg(word, ' '), '') as words from typed_words
