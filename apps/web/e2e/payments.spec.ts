@@ -177,10 +177,11 @@ test('the admin ships a paid order and the buyer sees "shipped"', async ({ page,
   await expect(paidRow).toContainText('paid');
   // 3 × $ 29.99, and US Ground's $ 6.99 under $ 99 (Oregon has no sales tax).
   await expect(paidRow).toContainText('$ 96.96');
-  await expect(rows.filter({ hasText: 'Keyboard US Layout' }).getByRole('link')).toHaveAttribute(
-    'href',
-    `/dashboard/payment/${unpaid._id}`,
-  );
+  await expect(
+    rows
+      .filter({ hasText: 'Keyboard US Layout' })
+      .getByRole('link', { name: /^Pending: payment of / }),
+  ).toHaveAttribute('href', `/dashboard/payment/${unpaid._id}`);
 
   await paidRow.getByRole('button', { name: /^Ship/ }).click();
   await expect(paidRow).toContainText('shipped');
