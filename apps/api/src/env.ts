@@ -251,7 +251,13 @@ const EnvSchema = z.object({
 /** Every variable the shop reads; docs/operations.md lists each one (operations-doc.test.ts). */
 export const environmentVariableNames: readonly string[] = Object.keys(EnvSchema.shape);
 
-export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string; PUBLIC_URL: string };
+export type Env = z.infer<typeof EnvSchema> & {
+  DATA_DIR: string;
+  /** PUBLIC_URL as set, or the address the shop listens on (`http://localhost:PORT`). */
+  PUBLIC_URL: string;
+  /** Whether PUBLIC_URL was set, or is the shop's own guess on this machine. */
+  PUBLIC_URL_SET: boolean;
+};
 
 /** Both halves of a pair, or neither: half a provider configuration is a mistake. */
 const pairs = [
@@ -312,5 +318,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${localHost}:${env.PORT}`).replace(/\/$/, ''),
+    PUBLIC_URL_SET: env.PUBLIC_URL !== undefined,
   };
 }

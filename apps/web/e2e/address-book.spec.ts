@@ -46,10 +46,17 @@ test('a customer keeps two addresses, makes one the default, and the purchase fo
   await form.getByLabel('Country').selectOption({ label: 'United States' });
   await form.getByLabel('Address', { exact: true }).fill('1 Market Street');
   await form.getByLabel('City').fill('Portland');
-  await form.getByLabel('State').selectOption({ label: 'Oregon' });
+  // A state the ZIP code is not in first (issue point 9): told under the ZIP code, naming both.
+  await form.getByLabel('State').selectOption({ label: 'Washington' });
   await form.getByLabel('ZIP code').fill('97204');
   await form.getByLabel('Phone number').fill('503 555 0100');
   await form.getByLabel('My default address').check();
+  await form.getByRole('button', { name: 'Save address' }).click();
+  await expect(form.getByLabel('ZIP code')).toHaveAccessibleDescription(
+    'ZIP code 97204 is in Oregon, not Washington',
+  );
+  await form.getByLabel('State').selectOption({ label: 'Oregon' });
+  await expect(form.getByLabel('ZIP code')).not.toHaveAccessibleDescription(/is in Oregon/);
   await form.getByRole('button', { name: 'Save address' }).click();
   const portland = saved(page).getByRole('listitem', { name: 'Grace Hopper, Portland' });
   await expect(portland).toContainText('Default');

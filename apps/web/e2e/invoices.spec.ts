@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
-import { type BillingDocument, formatMoney } from '@shop/shared';
+import { type BillingDocument, formatMoney, formatOrderNumber } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import {
@@ -54,11 +54,14 @@ test('a buyer downloads the invoice, a line refund adds a credit note, an admin 
 }, testInfo) => {
   test.slow();
   await signInAsNewCustomer(page, baseURL ?? '', 'Ines Invoice');
-  const orderId = (await checkOutViaApi(page, [PASTE, CHARGER], BERLIN))._id;
+  const placed = await checkOutViaApi(page, [PASTE, CHARGER], BERLIN);
+  const orderId = placed._id;
 
   // Unpaid: nothing is billed yet, so the order's page has no documents to show.
   await page.goto(`/dashboard/orders/${orderId}`);
-  await expect(page.getByRole('heading', { level: 1, name: /^Order of/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Order ${formatOrderNumber(placed.number)} of` }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'History' })).toBeVisible();
   await expect(documentsOf(page)).toHaveCount(0);
 
@@ -113,7 +116,11 @@ test('a buyer downloads the invoice, a line refund adds a credit note, an admin 
   const file = testInfo.outputPath(`invoice-${number}.pdf`);
   await saved.saveAs(file);
   const text = await pdfText(file);
-  for (const expected of [number, PASTE, CHARGER, total]) expect(text).toContain(expected);
+  // The invoice names the order by the number its page shows (issue 49).
+  const orderNumber = formatOrderNumber(placed.number);
+  for (const expected of [number, `Order: ${orderNumber}`, PASTE, CHARGER, total]) {
+    expect(text).toContain(expected);
+  }
   await expect(documents.getByRole('alert')).toHaveCount(0);
 
   // The admin gives back the paste with the refund dialog: the credit note shows at once.

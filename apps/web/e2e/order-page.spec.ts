@@ -1,4 +1,4 @@
-import type { Cart, Order } from '@shop/shared';
+import { type Cart, formatOrderNumber, type Order } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import {
@@ -48,10 +48,12 @@ test('an order of two tools shows its lines in My Orders, and its page shows the
   for (const line of order.lines) {
     await expect(row.getByText(`${line.quantity} × ${line.tool}`)).toBeVisible();
   }
-  await row.getByRole('link', { name: `Details of the order of ${order.tool}` }).click();
+  await row.getByRole('link', { name: formatOrderNumber(order.number), exact: true }).click();
 
   await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
-  await expect(page.getByRole('heading', { level: 1, name: /^Order of / })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Order ${formatOrderNumber(order.number)} of` }),
+  ).toBeVisible();
   const lines = page.getByRole('table', { name: 'The tools of this order' });
   for (const line of order.lines) {
     await expect(lines.getByRole('row', { name: new RegExp(line.tool) })).toBeVisible();
@@ -102,7 +104,7 @@ test('a one-part order has its page, from My Orders and from Manage All Orders',
   expect(order.lines).toHaveLength(1);
   await buyer.goto('/dashboard/orders');
   const mine = buyer.getByTestId('order-row').filter({ hasText: order.tool });
-  await mine.getByRole('link', { name: `Details of the order of ${order.tool}` }).click();
+  await mine.getByRole('link', { name: formatOrderNumber(order.number), exact: true }).click();
   await expect(buyer).toHaveURL(`/dashboard/orders/${order._id}`);
   await expect(buyer.getByText('7 Single Street')).toBeVisible();
   await customer.close();
@@ -110,7 +112,7 @@ test('a one-part order has its page, from My Orders and from Manage All Orders',
   await signInAsAdmin(page, baseURL!);
   await page.goto('/dashboard/manageAllOrders');
   const row = page.getByTestId('admin-order-row').filter({ hasText: '7 Single Street' }).first();
-  await row.getByRole('link', { name: `Details of the order of ${order.tool}` }).click();
+  await row.getByRole('link', { name: formatOrderNumber(order.number), exact: true }).click();
   await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
   await expect(page.getByRole('link', { name: '← Manage All Orders' })).toBeVisible();
 });

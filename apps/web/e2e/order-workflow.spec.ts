@@ -147,18 +147,25 @@ test("the admins' dashboard home draws revenue per day, with its table, orders b
     ).toContainText(String(entry.count));
   }
 
-  // The revenue in its parts: goods, shipping, tax, less refunds of lines, adding up to it.
+  // The revenue in its parts: what buyers paid, less refunds, less the tax kept, adding up to
+  // the revenue without tax of every day; tax and refunds are figures of their own above too.
   const parts = page.getByRole('region', { name: /^Revenue in its parts/ });
-  const { goods, shipping, tax, refunded } = report.body.breakdown;
-  await expect(parts).toContainText(`Goods, without tax${formatMoney(goods)}`);
-  await expect(parts).toContainText(`Shipping, without tax${formatMoney(shipping)}`);
-  await expect(parts).toContainText(`Tax collected${formatMoney(tax)}`);
-  const revenue = report.body.revenuePerDay.reduce(
-    (sum, day) => sum + Math.round(day.revenue * 100),
-    0,
+  const { paid, refunded, tax, revenue } = report.body.breakdown;
+  await expect(parts).toContainText(`Paid by buyers${formatMoney(paid)}`);
+  await expect(parts).toContainText(
+    `Tax collected${tax === 0 ? formatMoney(0) : `− ${formatMoney(tax)}`}`,
   );
-  expect(Math.round((goods + shipping + tax - refunded) * 100)).toBe(revenue);
-  await expect(parts).toContainText(`Revenue${formatMoney(revenue / 100)}`);
+  const cents = (dollars: number) => Math.round(dollars * 100);
+  const perDay = report.body.revenuePerDay.reduce((sum, day) => sum + cents(day.revenue), 0);
+  expect(cents(paid) - cents(refunded) - cents(tax)).toBe(perDay);
+  expect(cents(revenue)).toBe(perDay);
+  await expect(parts).toContainText(`Revenue without tax${formatMoney(revenue)}`);
+  // The figures on top, the first of each term: revenue without tax, tax and refunds apart.
+  const figure = (term: string) =>
+    page.getByRole('term').filter({ hasText: term }).first().locator('..');
+  await expect(figure('Revenue without tax, last 30 days')).toContainText(formatMoney(revenue));
+  await expect(figure('Tax collected')).toContainText(formatMoney(tax));
+  await expect(figure('Refunds')).toContainText(formatMoney(refunded));
   await page.screenshot({ path: 'test-results/sales-dashboard-1280.png', fullPage: true });
 
   // A threshold above every stock lists every tool on sale; the figures reload.
@@ -244,7 +251,11 @@ test('an admin exports the filtered orders as CSV: every order the filter select
     'City',
     'Postal code',
     'Recipient',
+    'Order number',
   ]);
   expect(rows).toHaveLength(total);
-  for (const row of rows) expect(row[2]).toBe('paid');
+  for (const row of rows) {
+    expect(row[2]).toBe('paid');
+    expect(row.at(-1)).toMatch(/^ORD-\d{6,}$/);
+  }
 });

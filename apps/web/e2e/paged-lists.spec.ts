@@ -108,7 +108,7 @@ test('an admin filters the orders by status, pages forward, finds a customer, an
   );
 
   // A search starts again on page 1: the customer's paid orders, 20 of their 21 on it.
-  await page.getByRole('searchbox', { name: 'Search buyer or tool' }).fill(email);
+  await page.getByRole('searchbox', { name: 'Search order, buyer or tool' }).fill(email);
   await expect(
     page.getByRole('heading', { name: `Manage All Orders (${PAID_ORDERS})`, level: 1 }),
   ).toBeVisible();

@@ -81,6 +81,12 @@ export const messages = {
     /** The heading of a signed-in screen while it waits for the token. */
     waitingTitle: 'Waiting for the shop',
   },
+  /**
+   * A sign-in, sign-up or account change from a page opened at another address than the shop's
+   * (PUBLIC_URL, or this machine's loopback names when it is not set): refused, with the address.
+   */
+  wrongAddress: (address: string) =>
+    `This page is not open at the shop's address: open ${address} and try again.`,
   /** My Profile's account forms (issue 19): the display name and the password. */
   account: {
     nameTitle: 'Display Name',
@@ -118,7 +124,8 @@ export const messages = {
       ignore: 'If you did not create an account, ignore this email.',
     },
     order: {
-      number: (id: string) => `Order ${id.slice(0, 8).toUpperCase()}`,
+      /** The order's number as `formatOrderNumber` writes it: "Order ORD-000123". */
+      number: (number: string) => `Order ${number}`,
       total: 'Total',
       subtotal: 'Subtotal',
       shipping: (method: string) => `Shipping (${method})`,
@@ -188,10 +195,27 @@ export const messages = {
       },
     },
   },
+  /** An order's history (its page): each step by its kind (migration 0036). */
+  orderHistory: {
+    placed: (status: string) => `Placed (${status})`,
+    statusChanged: (from: string, to: string) => `${from} → ${to}`,
+    linesRefunded: (what: string) => `Lines refunded: ${what}`,
+    /** A return's steps name its lines and its reason: "Return requested: 1 × Fan · Faulty". */
+    returnStep: {
+      return_requested: 'Return requested',
+      return_authorised: 'Return authorised',
+      return_refused: 'Return refused',
+      parts_received: 'Parts received',
+    },
+    note: (status: string) => `Note (${status})`,
+    reason: (reason: string) => `Reason: ${reason}`,
+  },
   /** The back office's list of emails that failed to send, and the outbox of development. */
   emails: {
     failedTitle: 'Emails not sent',
     failedEmpty: 'Every email was sent at its first attempt.',
+    outboxOnly:
+      'No email was sent: without SMTP_URL the shop only writes its emails to the outbox folder (DATA_DIR/outbox), where nobody receives them.',
     outboxTitle: 'Outbox (development)',
     outboxIntro: 'Without SMTP_URL the shop writes its emails here instead of sending them.',
     outboxEmpty: 'No email written yet.',

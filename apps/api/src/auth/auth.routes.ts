@@ -387,6 +387,10 @@ export function authRoutes(
           }
         }
       }
+      // Better Auth's bare "Invalid origin" says neither what is wrong nor what to do.
+      if (response.status === 403 && (await refusalCode(response)) === 'INVALID_ORIGIN') {
+        throw new AppError('FORBIDDEN', messages.wrongAddress(env.PUBLIC_URL));
+      }
       if (signInEmail && response.status === 403) {
         if ((await refusalCode(response)) === 'EMAIL_NOT_VERIFIED') {
           throw new AppError('EMAIL_NOT_VERIFIED', messages.emailVerification.required);

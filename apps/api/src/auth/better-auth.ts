@@ -24,7 +24,7 @@ export type AuthEnv = Pick<
   | 'OIDC_NAME'
   | 'AUTH_RATE_LIMIT_PER_MINUTE'
 > &
-  Partial<Pick<Env, 'REQUIRE_EMAIL_VERIFICATION'>>;
+  Partial<Pick<Env, 'REQUIRE_EMAIL_VERIFICATION' | 'PUBLIC_URL_SET'>>;
 
 /** The header our server sets to the caller's address; a client's own value is replaced. */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
@@ -74,6 +74,25 @@ async function endAccessTokens(db: Kysely<Database>, listeners: Listeners, authU
   for (const listener of listeners.passwordReset) listener(authUserId);
 }
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins whose pages may sign in: PUBLIC_URL and CORS_ORIGINS. With no PUBLIC_URL (a shop
+ * on this machine) the address is the shop's guess, so each loopback name on its port is the
+ * shop's own too: `http://127.0.0.1:3000` signs up as `http://localhost:3000` does. Any other
+ * origin stays refused. Unless told otherwise, PUBLIC_URL counts as set.
+ */
+export function trustedOrigins(
+  env: Pick<AuthEnv, 'PUBLIC_URL' | 'CORS_ORIGINS' | 'PUBLIC_URL_SET'>,
+) {
+  const own = new URL(env.PUBLIC_URL);
+  const loopback =
+    env.PUBLIC_URL_SET === false
+      ? LOOPBACK_HOSTS.map((host) => `${own.protocol}//${host}${own.port ? `:${own.port}` : ''}`)
+      : [];
+  return [...new Set([own.origin, ...loopback, ...env.CORS_ORIGINS])];
+}
+
 export function signInOptions(env: AuthEnv): SignInOptions {
   return {
     google: Boolean(env.GOOGLE_CLIENT_ID),
@@ -117,7 +136,7 @@ function authOptions(
     secret,
     // Better Auth takes any Kysely; its tables are its own, so the typing is erased here.
     database: { db: db as unknown as Kysely<Record<string, never>>, type: 'postgres' },
-    trustedOrigins: [env.PUBLIC_URL, ...env.CORS_ORIGINS],
+    trustedOrigins: trustedOrigins(env),
     telemetry: { enabled: false },
     // An error that is not one of Better Auth's refusals reaches our error handler (503 when
     // the database is unavailable, 500 otherwise, logged as ours) instead of an empty 500.
@@ -245,6 +264,9 @@ function authOptions(
       },
     },
     advanced: {
+      // The origin check runs under Vitest too (Better Auth skips it there by default), so the
+      // tests prove the check production runs.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: env.PUBLIC_URL.startsWith('https://'),
     },

@@ -10,6 +10,7 @@ import { isConnectionFailure } from '../lib/database-unavailable';
 import { type RunningServer, startServer } from '../server';
 import { openDatabase } from './database';
 import { type OwnPostgres, ownPostgresUnavailable, startOwnPostgres } from '../test/own-postgres';
+import { freePort } from '../test/processes';
 import { DELIVERY } from '../test/shop';
 
 /**
@@ -224,7 +225,7 @@ describe.skipIf(skipReason)(outageTitle, () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-outage-'));
     postgres = await startOwnPostgres();
-    server = await startServer(serverEnv());
+    server = await startServer(await serverEnv());
     customer = await signUp(server.url, 'outage-buyer@example.com');
     const tools = (await (await call(server.url, 'GET', '/api/tools?limit=100')).json()) as Tool[];
     tool = tools.reduce((most, next) =>
@@ -235,12 +236,13 @@ describe.skipIf(skipReason)(outageTitle, () => {
     );
   }, 30_000);
 
-  const serverEnv = (more: Record<string, string> = {}) =>
+  // On a port chosen first: the address it guesses for itself is the one its pages come from.
+  const serverEnv = async (more: Record<string, string> = {}) =>
     loadEnv({
       DATABASE_URL: postgres.url,
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(await freePort()),
       LOG_LEVEL: process.env.DEBUG_OUTAGE ? 'warn' : 'silent',
       CATALOGUE_CACHE_MS: '0',
       TOKEN_CACHE_MS: '0',
@@ -305,7 +307,7 @@ describe.skipIf(skipReason)(outageTitle, () => {
   it('frozen (SIGSTOP to every process of PostgreSQL): every request, /api/ready included, answers 503 within 3 s; thawed, it serves again', async () => {
     // A shop told to wait long for its statements (DATABASE_TIMEOUT_MS at its maximum, as for
     // a long migration): its /api/ready still answers within its own bound.
-    const patient = await startServer(serverEnv({ DATABASE_TIMEOUT_MS: '600000' }));
+    const patient = await startServer(await serverEnv({ DATABASE_TIMEOUT_MS: '600000' }));
     const load = startLoad(server.url, customer, tool, 8);
     await sleep(1000);
     load.phase = 'going';

@@ -1,4 +1,5 @@
 import type {
+  OrderEventKind,
   OrderStatus,
   PartCondition,
   PartNumberKind,
@@ -196,6 +197,8 @@ export interface RequestCountersTable {
 
 export interface OrdersTable {
   id: Generated<string>;
+  /** The order's number, from the column's sequence (migration 0033); `formatOrderNumber`. */
+  number: Generated<number>;
   tool_id: string;
   tool_name: string;
   tool_img: string;
@@ -277,6 +280,9 @@ export interface OrderEventsTable {
   to_status: OrderStatus;
   actor_id: string | null;
   reason: string | null;
+  /** What the step is, and what it concerns (migration 0035). */
+  kind: ColumnType<OrderEventKind, OrderEventKind | undefined, never>;
+  what: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** The shop's settings: one row (migration 0014). */

@@ -11,6 +11,7 @@ const origin = { publicUrl: 'https://shop.example' };
 
 const order = {
   orderId: '0b4e7a3c-5f1d-4c2a-9e8b-1a2b3c4d5e6f',
+  orderNumber: 'ORD-000123',
   name: 'Ann',
   lines: [
     { tool: 'Torx T5 driver', quantity: 10, unitPrice: 2.5, price: 25 },
@@ -39,6 +40,7 @@ const samples: { [Name in TemplateName]: TemplateData[Name] } = {
   },
   'return-step': {
     orderId: order.orderId,
+    orderNumber: order.orderNumber,
     name: 'Ann',
     step: 'refunded',
     lines: [{ tool: 'Torx T5 driver', quantity: 10 }],

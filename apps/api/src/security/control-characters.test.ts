@@ -706,6 +706,7 @@ const noTextInput: Record<string, string> = {
   'GET /api/addresses': 'no input',
   'GET /api/reports/sales': 'no input',
   'GET /api/emails/failed': 'no input',
+  'GET /api/emails/delivery': 'no input',
   'GET /api/dev/outbox': 'no input',
   'PUT /api/settings/low-stock': 'one whole number',
   'GET /api/shipping/zones': 'no input',

@@ -466,6 +466,11 @@ export const matrix: Row[] = [
     request: () => ({ path: '/api/emails/failed' }),
     expected: guarded(403, 403, 200),
   },
+  {
+    route: 'GET /api/emails/delivery',
+    request: () => ({ path: '/api/emails/delivery' }),
+    expected: guarded(403, 403, 200),
+  },
   // Outside production only (the test app's NODE_ENV is test); production answers 404.
   {
     route: 'GET /api/dev/outbox',

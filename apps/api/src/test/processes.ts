@@ -42,9 +42,13 @@ export function runEntry(entry: string, args: string[], env: Record<string, stri
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-/** Starts the server and waits for its "ready ... open URL" line. */
+/**
+ * Starts the server and waits for its "ready ... open URL" line. On a port chosen first, so
+ * the address it guesses for itself with no PUBLIC_URL (its pages' origin) is the one it has.
+ */
 export async function startServerProcess(env: Record<string, string>) {
-  const run = runEntry('src/index.ts', [], { PORT: '0', HOST: '127.0.0.1', ...env });
+  const port = String(await freePort());
+  const run = runEntry('src/index.ts', [], { PORT: port, HOST: '127.0.0.1', ...env });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`no ready line: ${JSON.stringify(run.output())}`)),

@@ -6051,7 +6051,7 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          status?: 'requested' | 'authorised' | 'refused' | 'received' | 'refunded';
+          status?: 'open' | 'requested' | 'authorised' | 'refused' | 'received' | 'refunded';
         };
         header?: never;
         path?: never;
@@ -9109,6 +9109,78 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/emails/delivery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How the shop's emails leave (admins): smtp, or outbox when no SMTP_URL is set and they are only written to DATA_DIR/outbox */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description How emails leave */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['EmailDelivery'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dev/outbox': {
     parameters: {
       query?: never;
@@ -9370,6 +9442,7 @@ export interface components {
     };
     Order: {
       _id: string;
+      number: number;
       toolId: string;
       tool: string;
       img: string;
@@ -9433,6 +9506,17 @@ export interface components {
     OrderEvent: {
       /** Format: date-time */
       at: string;
+      /** @enum {string} */
+      kind:
+        | 'placed'
+        | 'status_changed'
+        | 'lines_refunded'
+        | 'return_requested'
+        | 'return_authorised'
+        | 'return_refused'
+        | 'parts_received'
+        | 'note';
+      what: string | null;
       /** @enum {string|null} */
       from: 'unpaid' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | null;
       /** @enum {string} */
@@ -9552,10 +9636,10 @@ export interface components {
         orders: number;
       }[];
       breakdown: {
-        goods: number;
-        shipping: number;
-        tax: number;
+        paid: number;
         refunded: number;
+        tax: number;
+        revenue: number;
       };
       ordersByStatus: {
         /** @enum {string} */
@@ -9591,6 +9675,7 @@ export interface components {
     ReturnRequest: {
       _id: string;
       orderId: string;
+      orderNumber: number;
       /** @enum {string} */
       status: 'requested' | 'authorised' | 'refused' | 'received' | 'refunded';
       /** @enum {string} */
@@ -9840,6 +9925,10 @@ export interface components {
       nextAttemptAt: string | null;
       sentAt: string | null;
       createdAt: string;
+    };
+    EmailDelivery: {
+      /** @enum {string} */
+      delivery: 'smtp' | 'outbox';
     };
     OutboxEmail: {
       file: string;

@@ -100,6 +100,7 @@ export const queryKeys = {
   emails: {
     all: ['emails'] as const,
     failed: ['emails', 'failed'] as const,
+    delivery: ['emails', 'delivery'] as const,
     outbox: ['emails', 'outbox'] as const,
   },
   /** The admins' sales dashboard. */

@@ -3,6 +3,7 @@ import countries from 'i18n-iso-countries';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
+import { regionsOfPostalCode } from './postal-regions';
 import { noControlCharacters } from './text';
 
 /**
@@ -128,18 +129,21 @@ export interface DestinationInput {
 /**
  * The rules that depend on the country, each told under its field: the region is one of the
  * country's where it has them (and none is kept where it has not), the postal code is the
- * country's shape where it has one, the phone a valid number there.
+ * country's shape where it has one and, where it names a region, names the one chosen (under
+ * the postal code, naming both: the tax is the region's), the phone a valid number there.
  */
 export function checkDestination(value: DestinationInput, ctx: z.RefinementCtx): void {
   const { country } = value;
   if (!isCountryCode(country)) return;
   const name = countryName(country);
   const regions = regionsOf(country);
+  let chosenRegion: Region | undefined;
   if (regions) {
     const region = value.region ?? '';
+    chosenRegion = regions.regions.find((r) => r.code === region.toUpperCase());
     if (region === '') {
       ctx.addIssue({ code: 'custom', path: ['region'], message: `${regions.label} is required` });
-    } else if (!regions.regions.some((r) => r.code === region.toUpperCase())) {
+    } else if (!chosenRegion) {
       ctx.addIssue({
         code: 'custom',
         path: ['region'],
@@ -149,15 +153,29 @@ export function checkDestination(value: DestinationInput, ctx: z.RefinementCtx):
   }
   if (usesPostalCode(country)) {
     const label = postalCodeLabel(country);
-    const code = value.postalCode ?? '';
+    const code = (value.postalCode ?? '').toUpperCase();
     if (code === '') {
       ctx.addIssue({ code: 'custom', path: ['postalCode'], message: `${label} is required` });
-    } else if (!postcodeValidator(code.toUpperCase(), country)) {
+    } else if (!postcodeValidator(code, country)) {
       ctx.addIssue({
         code: 'custom',
         path: ['postalCode'],
         message: `This is not a valid ${label.toLowerCase()} in ${name}`,
       });
+    } else if (regions && chosenRegion) {
+      const known = regionsOfPostalCode(country, code);
+      if (known && !known.includes(chosenRegion.code)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['postalCode'],
+          message: postalCodeElsewhere(
+            label,
+            code,
+            known.map(regionNameIn(regions.regions)),
+            chosenRegion.name,
+          ),
+        });
+      }
     }
   }
   // The spec's own phone rules (required, a digit) come first, from PhoneSchema.
@@ -169,6 +187,13 @@ export function checkDestination(value: DestinationInput, ctx: z.RefinementCtx):
     });
   }
 }
+
+const regionNameIn = (regions: Region[]) => (code: string) =>
+  regions.find((r) => r.code === code)?.name ?? code;
+
+/** "ZIP code 90210 is in California, not Oregon". */
+const postalCodeElsewhere = (label: string, code: string, isIn: string[], chosen: string) =>
+  `${label} ${code} is in ${isIn.join(' or ')}, not ${chosen}`;
 
 /**
  * A checked destination as it is kept: country and region in capitals, no region where the

@@ -32,3 +32,12 @@ export const OutboxEmailSchema = z
   })
   .meta({ id: 'OutboxEmail' });
 export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;
+
+/**
+ * How the shop's emails leave (`GET /api/emails/delivery`, admins): by SMTP, or written to the
+ * outbox folder only, where nobody receives them (no `SMTP_URL`). Never the server's address.
+ */
+export const EmailDeliverySchema = z
+  .object({ delivery: z.enum(['smtp', 'outbox']) })
+  .meta({ id: 'EmailDelivery' });
+export type EmailDelivery = z.infer<typeof EmailDeliverySchema>;

@@ -116,14 +116,38 @@ export const RefundSchema = z
   .strict();
 export type Refund = z.infer<typeof RefundSchema>;
 
-/** One step of an order's history: when, from which status to which, who, and why. */
+/**
+ * What a step of an order's history is, as the API recorded it (migration 0035): a step that
+ * keeps the order's status is a refund of lines or a return's step, never a refund of the order.
+ * `note`: an older step that kept the status, whose text did not say which it was.
+ */
+export const ORDER_EVENT_KINDS = [
+  'placed',
+  'status_changed',
+  'lines_refunded',
+  'return_requested',
+  'return_authorised',
+  'return_refused',
+  'parts_received',
+  'note',
+] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** One step of an order's history: when, what, from which status to which, who, and why. */
 export const OrderEventSchema = z
   .object({
     at: z.iso.datetime(),
+    kind: z.enum(ORDER_EVENT_KINDS),
+    /**
+     * What the step concerns, when it is not a bare change of status: a return's lines
+     * ("1 × Fan"), or what a refund of lines gave back ("$ 10.20 · 1 × Fan").
+     */
+    what: z.string().nullable(),
     from: z.enum(orderStatuses).nullable(),
     to: z.enum(orderStatuses),
     /** Who made the change; null when the shop did (an expiry, a provider's confirmation). */
     by: z.object({ name: z.string(), role: z.enum(['admin', 'user']) }).nullable(),
+    /** Why: the admin's reason, or a return's reason ("Does not fit"). */
     reason: z.string().nullable(),
   })
   .meta({ id: 'OrderEvent' });
@@ -158,6 +182,8 @@ export type OrderLine = z.infer<typeof OrderLineSchema>;
 export const OrderSchema = z
   .object({
     _id: z.string(),
+    /** The order's human number (issue 49), written out by `formatOrderNumber` ("ORD-000123"). */
+    number: z.number().int().positive(),
     toolId: z.string(),
     tool: z.string(),
     img: z.string(),

@@ -7,33 +7,36 @@ export const SALES_DAYS = 30;
 export const TOP_TOOLS = 5;
 
 /**
- * `GET /api/reports/sales` (admins): how the shop is doing. Revenue is what paid, shipped and
- * delivered orders brought, on the shop's calendar day they were paid; refunded and cancelled
- * orders bring none.
+ * `GET /api/reports/sales` (admins): how the shop is doing, over the orders paid in the last
+ * SALES_DAYS days on the shop's calendar, whatever their status now (docs/product.md, Sales):
+ * what their buyers paid, what refunds gave back, the tax kept, and the revenue without tax.
  */
 export const SalesReportSchema = z
   .object({
     /**
      * The last SALES_DAYS days, oldest first, each day present (0 when nothing was paid): the
-     * orders paid that day and what they brought, less what refunds of their lines gave back.
+     * orders paid that day and their revenue, what they kept less its tax.
      */
     revenuePerDay: z.array(
       z.object({ day: z.iso.date(), revenue: z.number(), orders: z.number().int() }),
     ),
     /**
-     * The same days' revenue in its parts (issue 35): the goods and the shipping without their
-     * tax, the tax, and what refunds of lines gave back; goods + shipping + tax - refunded is
-     * the sum of `revenuePerDay`.
+     * The same orders' figures: what their buyers paid, what refunds (of lines, of what was
+     * left, of returns) gave back, the tax on what was kept (each order's tax in proportion to
+     * what it kept), and the revenue: paid - refunded - tax, the sum of `revenuePerDay`.
      */
     breakdown: z.object({
-      goods: z.number(),
-      shipping: z.number(),
-      tax: z.number(),
+      paid: z.number(),
       refunded: z.number(),
+      tax: z.number(),
+      revenue: z.number(),
     }),
     /** Every status, with its count of orders (0 included). */
     ordersByStatus: z.array(z.object({ status: z.enum(orderStatuses), count: z.number().int() })),
-    /** The TOP_TOOLS tools with the most revenue over the same days. */
+    /**
+     * The TOP_TOOLS tools with the most revenue over the same orders: their lines not refunded,
+     * without tax (a restocking fee kept is no sale of a tool).
+     */
     topTools: z.array(
       z.object({
         toolId: z.string(),

@@ -79,6 +79,7 @@ const part = {
 };
 const order = {
   _id: id,
+  number: 123,
   toolId: id,
   tool: 'Torx T5 driver',
   img: '/images/t5.png',

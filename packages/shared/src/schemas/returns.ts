@@ -91,6 +91,8 @@ export const ReturnRequestSchema = z
   .object({
     _id: z.string(),
     orderId: z.string(),
+    /** The order's number (issue 49), as `formatOrderNumber` writes it out. */
+    orderNumber: z.number().int().positive(),
     status: z.enum(RETURN_STATUSES),
     reason: z.enum(RETURN_REASONS),
     comment: z.string().nullable(),
@@ -144,7 +146,15 @@ export const ReturnSettingsSchema = z
   .meta({ id: 'ReturnSettings' });
 export type ReturnSettings = z.infer<typeof ReturnSettingsSchema>;
 
-/** `GET /api/returns` (admins): the returns in one status, or all of them. */
+/** The statuses of a return the shop still has to act on: decide, receive, refund. */
+export const RETURN_OPEN_STATUSES = ['requested', 'authorised', 'received'] as const;
+
+/**
+ * `GET /api/returns` (admins): the returns in one status, those still to act on (`open`: the
+ * Returns screen's default), or all of them.
+ */
+export const RETURN_LIST_FILTERS = ['open', ...RETURN_STATUSES] as const;
+export type ReturnListFilter = (typeof RETURN_LIST_FILTERS)[number];
 export const ReturnListQuerySchema = z
-  .object({ status: z.enum(RETURN_STATUSES, { error: 'Choose a return status' }).optional() })
+  .object({ status: z.enum(RETURN_LIST_FILTERS, { error: 'Choose a return status' }).optional() })
   .strict();

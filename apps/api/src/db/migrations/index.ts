@@ -31,6 +31,10 @@ import * as lineRefunds from './0029-line-refunds';
 import * as shippingAnnouncements from './0030-shipping-announcements';
 import * as invoices from './0031-invoices';
 import * as returns from './0032-returns';
+import * as orderNumbers from './0033-order-numbers';
+import * as hyphenatedWords from './0034-hyphenated-words';
+import * as salesFigures from './0035-sales-figures';
+import * as orderEventKinds from './0036-order-event-kinds';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -69,4 +73,8 @@ export const migrations: Record<string, Migration> = {
   '0030-shipping-announcements': shippingAnnouncements,
   '0031-invoices': invoices,
   '0032-returns': returns,
+  '0033-order-numbers': orderNumbers,
+  '0034-hyphenated-words': hyphenatedWords,
+  '0035-sales-figures': salesFigures,
+  '0036-order-event-kinds': orderEventKinds,
 };

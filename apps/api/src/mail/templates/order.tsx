@@ -26,6 +26,11 @@ export interface OrderCharges {
 /** What every order email carries: the order, its buyer's name, its lines and total, a link. */
 export interface OrderEmailData {
   orderId: string;
+  /**
+   * The order's number as `formatOrderNumber` writes it ("ORD-000123", issue 49), as every
+   * screen, PDF and export names it; emails queued before it got theirs from migration 0033.
+   */
+  orderNumber: string;
   /** The greeting's name: the buyer's, or the admin's for the admins' alert. */
   name: string;
   lines: OrderEmailLine[];
@@ -65,7 +70,6 @@ const shopTime = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
   timeZone: SHOP_TIME_ZONE,
 });
-const numberOf = (data: OrderEmailData) => words.number(data.orderId);
 
 const cell = { fontSize: '14px', lineHeight: '20px', margin: 0, padding: '6px 0' } as const;
 
@@ -83,7 +87,7 @@ function OrderLines({ data }: { data: OrderEmailData }) {
         borderRadius: '8px',
       }}
     >
-      <Text style={{ ...cell, fontWeight: 700 }}>{numberOf(data)}</Text>
+      <Text style={{ ...cell, fontWeight: 700 }}>{words.number(data.orderNumber)}</Text>
       {data.lines.map((line, index) => (
         <Text key={index} style={{ ...cell, borderTop: `1px solid ${brand.base300}` }}>
           {`${line.tool}: ${line.quantity} × ${formatMoney(line.unitPrice)} = ${formatMoney(line.price)}`}
@@ -139,7 +143,7 @@ function OrderEmail({
   );
 }
 
-export const orderPlacedSubject = (data: OrderPlacedData) => words.placed.subject(numberOf(data));
+export const orderPlacedSubject = (data: OrderPlacedData) => words.placed.subject(data.orderNumber);
 export function OrderPlacedEmail({ origin, data }: { origin: ShopOrigin; data: OrderPlacedData }) {
   return (
     <OrderEmail
@@ -153,7 +157,7 @@ export function OrderPlacedEmail({ origin, data }: { origin: ShopOrigin; data: O
   );
 }
 
-export const orderPaidSubject = (data: OrderPaidData) => words.paid.subject(numberOf(data));
+export const orderPaidSubject = (data: OrderPaidData) => words.paid.subject(data.orderNumber);
 export function OrderPaidEmail({ origin, data }: { origin: ShopOrigin; data: OrderPaidData }) {
   return (
     <OrderEmail
@@ -170,7 +174,7 @@ export function OrderPaidEmail({ origin, data }: { origin: ShopOrigin; data: Ord
 }
 
 export const orderShippedSubject = (data: OrderShippedData) =>
-  words.shipped.subject(numberOf(data));
+  words.shipped.subject(data.orderNumber);
 export function OrderShippedEmail({
   origin,
   data,
@@ -197,7 +201,7 @@ const cancelledBody = {
   expired: words.cancelled.expired,
 } as const;
 export const orderCancelledSubject = (data: OrderCancelledData) =>
-  words.cancelled.subject(numberOf(data));
+  words.cancelled.subject(data.orderNumber);
 export function OrderCancelledEmail({
   origin,
   data,
@@ -217,7 +221,7 @@ export function OrderCancelledEmail({
 }
 
 export const orderPaidAdminSubject = (data: OrderPaidAdminData) =>
-  words.paidAdmin.subject(numberOf(data), formatMoney(data.total));
+  words.paidAdmin.subject(data.orderNumber, formatMoney(data.total));
 export function OrderPaidAdminEmail({
   origin,
   data,

@@ -8,6 +8,8 @@ const words = messages.email.order;
 /** A step of a return, as its buyer's email tells it; money in dollars. */
 export interface ReturnStepData {
   orderId: string;
+  /** "ORD-000123" (issue 49). */
+  orderNumber: string;
   name: string;
   step: ReturnStatus;
   lines: { tool: string; quantity: number }[];
@@ -24,7 +26,7 @@ export interface ReturnStepData {
 const cell = { fontSize: '14px', lineHeight: '20px', margin: 0, padding: '6px 0' } as const;
 
 export const returnStepSubject = (data: ReturnStepData) =>
-  words.returnStep[data.step].subject(words.number(data.orderId));
+  words.returnStep[data.step].subject(data.orderNumber);
 
 export function ReturnStepEmail({ origin, data }: { origin: ShopOrigin; data: ReturnStepData }) {
   const step = words.returnStep[data.step];
@@ -53,7 +55,7 @@ export function ReturnStepEmail({ origin, data }: { origin: ShopOrigin; data: Re
           borderRadius: '8px',
         }}
       >
-        <Text style={{ ...cell, fontWeight: 700 }}>{words.number(data.orderId)}</Text>
+        <Text style={{ ...cell, fontWeight: 700 }}>{words.number(data.orderNumber)}</Text>
         {rows.map((row) => (
           <Text key={row} style={{ ...cell, borderTop: `1px solid ${brand.base300}` }}>
             {row}

@@ -1,4 +1,4 @@
-import { FailedEmailSchema, OutboxEmailSchema } from '@shop/shared';
+import { EmailDeliverySchema, FailedEmailSchema, OutboxEmailSchema } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
@@ -19,6 +19,17 @@ const failed = defineRoute({
   responses: { 200: json(z.array(FailedEmailSchema), 'The emails'), ...errors(401, 403) },
 });
 
+/** Only whether SMTP is set: its URL holds the server's password. */
+const delivery = defineRoute({
+  method: 'get',
+  path: '/emails/delivery',
+  tags: ['Emails'],
+  summary:
+    "How the shop's emails leave (admins): smtp, or outbox when no SMTP_URL is set and they are only written to DATA_DIR/outbox",
+  security: bearer,
+  responses: { 200: json(EmailDeliverySchema, 'How emails leave'), ...errors(401, 403) },
+});
+
 const outbox = defineRoute({
   method: 'get',
   path: '/dev/outbox',
@@ -31,7 +42,7 @@ const outbox = defineRoute({
 });
 
 export interface EmailsRoutesOptions {
-  /** The outbox folder (DATA_DIR/outbox); none: the list is empty. */
+  /** The outbox folder (DATA_DIR/outbox) when there is no SMTP_URL; none: the list is empty. */
   outboxDir?: string;
   /** NODE_ENV: the outbox is shown in development and test only. */
   mode: Env['NODE_ENV'];
@@ -45,6 +56,9 @@ export function emailsRoutes(
   return routesOf<AuthedEnv>()
     .openapi({ ...failed, middleware: [signedIn, requireAdmin] }, async (c) =>
       c.json(await mail.listFailed(), 200),
+    )
+    .openapi({ ...delivery, middleware: [signedIn, requireAdmin] }, (c) =>
+      c.json({ delivery: outboxDir ? ('outbox' as const) : ('smtp' as const) }, 200),
     )
     .openapi(outbox, async (c) => {
       // Links in the outbox are live reset links: whoever reads them owns the accounts. Only a

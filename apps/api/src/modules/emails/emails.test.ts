@@ -60,6 +60,34 @@ describeEachDatabase('the emails routes', (kind) => {
     expect(listed.status).toBe(200);
     expect(await listed.json()).toEqual([]);
   });
+
+  it('tells admins that, without SMTP_URL, emails only go to the outbox folder', async () => {
+    const customer = await signUpWithToken(app, newPerson('curious'));
+    const admin = await signUpAdmin(app);
+    expect((await send(app, 'GET', '/api/emails/delivery', customer.token)).status).toBe(403);
+    const answer = await send(app, 'GET', '/api/emails/delivery', admin.token);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ delivery: 'outbox' });
+  });
+});
+
+describeEachDatabase('the emails routes with an SMTP server', (kind) => {
+  let app: TestApp;
+  // Nothing is sent here: the answer is only read, and must not carry the URL's password.
+  const smtpUrl = 'smtp://shop:s3cret-pass@127.0.0.1:1';
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false, smtpUrl });
+  });
+  afterAll(() => app.close());
+
+  it('says emails go by SMTP, and names neither the server nor its password', async () => {
+    const admin = await signUpAdmin(app);
+    const answer = await send(app, 'GET', '/api/emails/delivery', admin.token);
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(JSON.parse(text)).toEqual({ delivery: 'smtp' });
+    expect(text).not.toMatch(/s3cret|127\.0\.0\.1|shop:/);
+  });
 });
 
 describeEachDatabase('the outbox in production', (kind) => {

@@ -25,6 +25,11 @@ export interface IssuedDocument {
   /** The invoice a credit note corrects; null for an invoice. */
   invoiceNumber: string | null;
   orderId: string;
+  /**
+   * The order's number as `formatOrderNumber` writes it ("ORD-000123", issue 49); absent from
+   * documents issued before order numbers, which name the order by its id.
+   */
+  orderNumber?: string;
   /** ISO instant the order was placed. */
   orderedAt: string;
   seller: LegalDetails;

@@ -1,4 +1,9 @@
-import { type BillingDocumentKind, destinationLine, SHOP_CURRENCY } from '@shop/shared';
+import {
+  type BillingDocumentKind,
+  destinationLine,
+  formatOrderNumber,
+  SHOP_CURRENCY,
+} from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import type { DocumentLine, IssuedDocument } from './invoice-document';
@@ -34,6 +39,7 @@ async function nextNumber(trx: Kysely<Database>, kind: BillingDocumentKind) {
 /** The order's columns a document needs: what the payment's update returns (`markPaid`). */
 export const INVOICE_ORDER_COLUMNS = [
   'id',
+  'number',
   'created_at',
   'user_name',
   'user_email',
@@ -117,6 +123,7 @@ function common(read: OrderRead) {
   const { order, seller } = read;
   return {
     orderId: order.id,
+    orderNumber: formatOrderNumber(order.number),
     orderedAt: order.created_at.toISOString(),
     seller: {
       legalName: seller.legal_name,

@@ -94,7 +94,7 @@ function drawHeading(pdf: Pdf, document: IssuedDocument) {
   const facts = [
     `No. ${document.number}`,
     `Date: ${day(document.issuedAt)}`,
-    `Order: ${document.orderId}`,
+    `Order: ${document.orderNumber ?? document.orderId}`,
     `Order date: ${day(document.orderedAt)}`,
   ];
   if (document.kind === 'credit_note') {

@@ -4,7 +4,13 @@
  * drawn as a PDF whose text says what the order stored, attached to the receipt email, and
  * shown to nobody but the order's buyer and the admins.
  */
-import { type BillingDocument, formatMoney, messages, type Order } from '@shop/shared';
+import {
+  type BillingDocument,
+  formatMoney,
+  formatOrderNumber,
+  messages,
+  type Order,
+} from '@shop/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
@@ -177,7 +183,7 @@ describeEachDatabase('invoices', (kind) => {
     await payInTestMode(app, buyer, order._id);
     expect((await app.mail.runOnce()).failed).toBe(0);
     const [invoice] = await documentsOf(buyer, order._id);
-    const subject = messages.email.order.paid.subject(messages.email.order.number(order._id));
+    const subject = messages.email.order.paid.subject(formatOrderNumber(order.number));
     const receipts = smtp.received.filter(
       (mail) => recipientOf(mail) === buyer.email && mail.subject === subject,
     );

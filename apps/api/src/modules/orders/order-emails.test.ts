@@ -6,7 +6,7 @@
  * made while the SMTP server is away answers at once, its receipt sent once the server is back,
  * across a restart of the shop.
  */
-import { messages } from '@shop/shared';
+import { formatOrderNumber, messages } from '@shop/shared';
 import { sql } from 'kysely';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -25,7 +25,8 @@ import { type TestSmtpServer, recipientOf, startSmtpServer } from '../../test/sm
 import { TEST_ORIGIN, type TestApp, createTestApp } from '../../test/test-app';
 
 const words = messages.email.order;
-const numberOf = (orderId: string) => words.number(orderId);
+/** The number the subjects name the order by, as its page does: "ORD-000123". */
+const numberOf = (order: { number: number }) => formatOrderNumber(order.number);
 
 describeEachDatabase('order emails', (kind) => {
   let smtp: TestSmtpServer;
@@ -66,7 +67,7 @@ describeEachDatabase('order emails', (kind) => {
   it('tells the customer the order is placed, with its lines, total and payment page', async () => {
     const buyer = await customer();
     const placed = await order(app, buyer, tool._id, 3);
-    const email = await theEmail(buyer.email, words.placed.subject(numberOf(placed._id)));
+    const email = await theEmail(buyer.email, words.placed.subject(numberOf(placed)));
     expect(email.text).toContain(`${tool.name}: 3 × $ 14.50 = $ 43.50`);
     // The total is the order's: the goods and US Ground below its free threshold (no tax in
     // Oregon).
@@ -80,7 +81,7 @@ describeEachDatabase('order emails', (kind) => {
     // The worker runs before the payment: the placed email goes while the order is unpaid.
     await app.mail.runOnce();
     const { transactionId } = await payInTestMode(app, buyer, placed._id);
-    const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(placed._id)));
+    const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(placed)));
     // The goods, and US Ground below its free threshold in the total (no tax in Oregon).
     const total = `$ ${(29 + US_GROUND).toFixed(2)}`;
     for (const part of [
@@ -91,15 +92,12 @@ describeEachDatabase('order emails', (kind) => {
       expect(receipt.text, part).toContain(part);
     }
     for (const admin of admins) {
-      const alert = await theEmail(
-        admin.email,
-        words.paidAdmin.subject(numberOf(placed._id), total),
-      );
+      const alert = await theEmail(admin.email, words.paidAdmin.subject(numberOf(placed), total));
       expect(alert.text).toContain(words.paidAdmin.body(buyer.name, buyer.email));
       expect(alert.text).toContain(transactionId);
     }
     // The placed email went too, once.
-    expect(received(buyer.email, words.placed.subject(numberOf(placed._id)))).toHaveLength(1);
+    expect(received(buyer.email, words.placed.subject(numberOf(placed)))).toHaveLength(1);
   });
 
   it('sends no "please pay" email for an order paid or cancelled before the worker ran', async () => {
@@ -115,10 +113,10 @@ describeEachDatabase('order emails', (kind) => {
     );
     expect(cancel.status).toBe(200);
     // Exactly one receipt, and one cancel email: they tell the story.
-    await theEmail(buyer.email, words.paid.subject(numberOf(paidAtOnce._id)));
-    await theEmail(buyer.email, words.cancelled.subject(numberOf(cancelledAtOnce._id)));
+    await theEmail(buyer.email, words.paid.subject(numberOf(paidAtOnce)));
+    await theEmail(buyer.email, words.cancelled.subject(numberOf(cancelledAtOnce)));
     for (const placed of [paidAtOnce, cancelledAtOnce]) {
-      expect(received(buyer.email, words.placed.subject(numberOf(placed._id)))).toHaveLength(0);
+      expect(received(buyer.email, words.placed.subject(numberOf(placed)))).toHaveLength(0);
     }
   });
 
@@ -143,9 +141,10 @@ describeEachDatabase('order emails', (kind) => {
     }
     const placed = await postCheckout(app, buyer, { ...DELIVERY, address: '5 Elm Street' });
     expect(placed.status).toBe(201);
-    const { _id: orderId } = (await placed.json()) as { _id: string };
+    const checkedOut = (await placed.json()) as { _id: string; number: number };
+    const orderId = checkedOut._id;
     const { transactionId } = await payInTestMode(app, buyer, orderId);
-    const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(orderId)));
+    const receipt = await theEmail(buyer.email, words.paid.subject(numberOf(checkedOut)));
     for (const part of [
       `${tool.name}: 2 × $ 14.50 = $ 29.00`,
       'Thermal Paste: 3 × $ 4.25 = $ 12.75',
@@ -163,7 +162,7 @@ describeEachDatabase('order emails', (kind) => {
     await payInTestMode(app, buyer, placed._id);
     const shipped = await send(app, 'POST', `/api/purchase/${placed._id}/ship`, admins[0]!.token);
     expect(shipped.status).toBe(200);
-    const email = await theEmail(buyer.email, words.shipped.subject(numberOf(placed._id)));
+    const email = await theEmail(buyer.email, words.shipped.subject(numberOf(placed)));
     expect(email.text).toContain('5 Elm Street');
   });
 
@@ -189,7 +188,7 @@ describeEachDatabase('order emails', (kind) => {
       [byShop, cancelled.byShop],
       [expired, cancelled.expired],
     ] as const) {
-      const email = await theEmail(buyer.email, cancelled.subject(numberOf(placed._id)));
+      const email = await theEmail(buyer.email, cancelled.subject(numberOf(placed)));
       expect(email.text).toContain(body);
     }
   });
@@ -228,7 +227,7 @@ describeEachDatabase('order emails', (kind) => {
       .catch(() => undefined);
     expect((await marks()).count).toBe(0);
     await app.mail.runOnce();
-    expect(received(buyer.email, words.cancelled.subject(numberOf(placed._id)))).toHaveLength(0);
+    expect(received(buyer.email, words.cancelled.subject(numberOf(placed)))).toHaveLength(0);
   });
 
   it('answers a payment at once with the SMTP server away; the receipt goes once it is back, after a restart, once', async () => {
@@ -250,14 +249,14 @@ describeEachDatabase('order emails', (kind) => {
       const later = new Date(Date.now() + 31_000);
       expect(await app.mail.runOnce(later)).toEqual({ sent: 1 + admins.length, failed: 0 });
       await app.mail.runOnce(new Date(Date.now() + 7_200_000));
-      const receipts = received(buyer.email, words.paid.subject(numberOf(placed._id)));
+      const receipts = received(buyer.email, words.paid.subject(numberOf(placed)));
       expect(receipts).toHaveLength(1);
       expect(receipts[0]!.text).toContain(`${words.transactionId}: ${transactionId}`);
       // The order's total: 4 x $ 14.50 and US Ground below its free threshold.
       const total = `$ ${(58 + US_GROUND).toFixed(2)}`;
       for (const admin of admins) {
         expect(
-          received(admin.email, words.paidAdmin.subject(numberOf(placed._id), total)),
+          received(admin.email, words.paidAdmin.subject(numberOf(placed), total)),
         ).toHaveLength(1);
       }
     } finally {

@@ -1,4 +1,4 @@
-import { centsToDollars, destinationLine } from '@shop/shared';
+import { centsToDollars, destinationLine, formatOrderNumber } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EmailRequest, Mail } from '../../mail/mail-queue';
@@ -71,6 +71,7 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
           'event.to_status',
           'event.actor_id',
           'orders.id',
+          'orders.number',
           'orders.user_id',
           'orders.user_name',
           'orders.user_email',
@@ -127,6 +128,7 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
         if (!event.user_id) continue;
         const order = {
           orderId: event.id,
+          orderNumber: formatOrderNumber(event.number),
           name: event.user_name,
           lines: lines.get(event.id) ?? [],
           ...(event.shipping_method === null ? {} : { charges: chargesOf(event) }),

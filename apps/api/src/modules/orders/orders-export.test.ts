@@ -1,4 +1,4 @@
-import type { Order, OrderFilter, Tool } from '@shop/shared';
+import { formatOrderNumber, type Order, type OrderFilter, type Tool } from '@shop/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
@@ -18,7 +18,7 @@ import { createOrdersService } from './orders.service';
 
 const HEADER =
   'Order,Placed,Status,Buyer,Email,Tools,Units,Total,Transaction,Address,Phone,Needed by,' +
-  'Subtotal,Shipping,Tax,Tax in prices,Shipping method,Country,Region,City,Postal code,Recipient';
+  'Subtotal,Shipping,Tax,Tax in prices,Shipping method,Country,Region,City,Postal code,Recipient,Order number';
 
 describeEachDatabase('the CSV export of orders', (kind) => {
   let app: TestApp;
@@ -94,7 +94,7 @@ describeEachDatabase('the CSV export of orders', (kind) => {
     // Oregon); the phone as stored, in E.164.
     expect(csv).toContain(
       `${plain._id},2026-03-01T12:00:00.000Z,unpaid,${alice.name},${alice.email},2 x Export Dock,2,${(25 + US_GROUND).toFixed(2)},,1 Main Street,'+15035550100,,` +
-        `25.00,${US_GROUND},0.00,added,Ground,US,OR,Portland,97204,${alice.name}\n`,
+        `25.00,${US_GROUND},0.00,added,Ground,US,OR,Portland,97204,${alice.name},${formatOrderNumber(plain.number)}\n`,
     );
     // The formula starts with "'" and the cell is quoted, its quotes doubled.
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example""), ""Flat 2""\nBack door"`);
@@ -226,7 +226,8 @@ describeEachDatabase('the CSV export of orders', (kind) => {
     // The Totals with US Ground below its free threshold (no tax in Oregon).
     expect(csv).toContain(
       `"1 x Export Dock; 3 x +Fan, ""quiet""",4,${(22.49 + US_GROUND).toFixed(2)},,'@home,'+15035550100,2031-01-02,` +
-        `22.49,${US_GROUND},0.00,added,Ground,US,OR,Portland,97204,${bob.name}\n`,
+        `22.49,${US_GROUND},0.00,added,Ground,US,OR,Portland,97204,${bob.name},` +
+        `${formatOrderNumber(((await checkout.json()) as Order).number)}\n`,
     );
     expect(csv).toContain(
       `,paid,${alice.name},${alice.email},1 x Export Dock,1,${(12.5 + US_GROUND).toFixed(2)},pi_copy_1,2 Paid Lane,`,

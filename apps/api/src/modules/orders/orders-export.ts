@@ -2,6 +2,7 @@ import type { OrderFilter } from '@shop/shared';
 import { type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { CopyCsv } from '../../db/copy-csv';
 import type { Database } from '../../db/schema';
+import { orderNumberText } from '../../db/order-number-sql';
 import { FORMULA_FIRST, FORMULA_FIRST_CONTROL, FORMULA_LEADING_SPACE } from '../../lib/csv-formula';
 import { filtered, newestFirst } from './orders.queries';
 
@@ -61,6 +62,9 @@ const CSV_COLUMNS_SQL = [
   formulaSafe(sql`orders.ship_city`).as('City'),
   formulaSafe(sql`orders.ship_postal_code`).as('Postal code'),
   formulaSafe(sql`orders.recipient`).as('Recipient'),
+  // Issue 49: the number every screen, email and PDF names the order by, after the columns
+  // exports had before, so a sheet reading them by position still does.
+  orderNumberText(sql`orders.number`).as('Order number'),
 ];
 
 /**

@@ -1,4 +1,5 @@
 import {
+  formatOrderNumber,
   LIST_PAGE_SIZE_DEFAULT,
   LIST_PAGE_SIZE_MAX,
   type Order,
@@ -218,6 +219,31 @@ describeEachDatabase('orders paged on the server', (kind) => {
       // LIKE's wildcards are searched as the characters they are.
       expect(await list('/api/allPurchase?search=%25')).toEqual({ orders: [], total: 0 });
       expect(await list('/api/allPurchase?search=Paging_Dock')).toEqual({ orders: [], total: 0 });
+    });
+
+    it('finds an order by its number, typed with or without its prefix and zeros', async () => {
+      const dave = await signUpWithToken(app);
+      const [first, second] = (await placeOrders([
+        { buyer: dave, at: '2026-09-02T10:00:00Z' },
+        { buyer: dave, at: '2026-09-02T11:00:00Z' },
+      ])) as [string, string];
+      const mine = (await list(`/api/allPurchase?search=${encodeURIComponent(dave.email)}`)).orders;
+      const numberOf = (id: string) => mine.find((order) => order._id === id)!.number;
+      // Each order its own number, given in the order they were written.
+      expect(numberOf(second)).toBe(numberOf(first) + 1);
+      const number = numberOf(second);
+      for (const typed of [formatOrderNumber(number), `ord ${number}`, `#${number}`, `${number}`]) {
+        const found = await list(`/api/allPurchase?search=${encodeURIComponent(typed)}`);
+        expect(idsOf(found.orders), typed).toContain(second);
+        expect(idsOf(found.orders), typed).not.toContain(first);
+      }
+      // A number no order has finds nothing, and the buyer's own list shows the same number.
+      expect(await list(`/api/allPurchase?search=ORD-${number + 1000}`)).toEqual({
+        orders: [],
+        total: 0,
+      });
+      const own = await send(app, 'GET', `/api/purchase/${second}`, dave.token);
+      expect(((await own.json()) as Order).number).toBe(number);
     });
 
     it("keeps the days from and to, both included, on the shop's calendar", async () => {

@@ -90,6 +90,7 @@ function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
   if (!orderLines?.length) throw new Error(`Order ${row.id} was read without its lines`);
   return {
     _id: row.id,
+    number: row.number,
     toolId: row.tool_id,
     tool: row.tool_name,
     img: row.tool_img,

@@ -5,6 +5,7 @@ import {
   type OrderFilter,
   type OrderListQuery,
   type OrderStatus,
+  parseOrderNumber,
   SHOP_TIME_ZONE,
 } from '@shop/shared';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
@@ -65,6 +66,9 @@ export function filtered<Output>(
   }
   if (search) {
     const pattern = containing(search);
+    // An order number typed with or without its prefix ("ORD-000123", "123") finds its order
+    // too, from the number's unique index (migration 0033).
+    const number = parseOrderNumber(search);
     // The orders matched by each trigram index, gathered once (migration 0016): an OR with a
     // subquery per order would read every order and its lines.
     result = result.where((eb) =>
@@ -86,6 +90,14 @@ export function filtered<Output>(
               .selectFrom('order_lines')
               .select('order_lines.order_id as id')
               .where('order_lines.tool_name', 'ilike', pattern),
+          )
+          .$if(number !== null, (matches) =>
+            matches.union(
+              eb
+                .selectFrom('orders as numbered')
+                .select('numbered.id')
+                .where('numbered.number', '=', number!),
+            ),
           ),
       ),
     );

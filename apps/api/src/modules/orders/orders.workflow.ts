@@ -3,6 +3,7 @@ import {
   formatMoney,
   type Order,
   type OrderEvent,
+  type OrderEventKind,
   type OrderStatus,
   type Refund,
 } from '@shop/shared';
@@ -23,13 +24,31 @@ export interface WorkflowOptions {
   events?: Pick<ShopEvents, 'orderPaid'>;
 }
 
+/** What a step of the history is and concerns, beyond a change of status (migration 0035). */
+export interface HistoryStep {
+  kind: Exclude<OrderEventKind, 'placed' | 'status_changed' | 'note'>;
+  what: string;
+}
+
+/** Lines as the history names them: "1 × Fan, 2 × Board". */
+export const linesInWords = (lines: { tool: string; quantity: number }[]) =>
+  lines.map((line) => `${line.quantity} × ${line.tool}`).join(', ');
+
 /**
  * Names who changes orders in this transaction, and why: the history trigger of migration 0013
- * records them with each change of status. Nobody named: the shop itself.
+ * records them with each change of status. Nobody named: the shop itself. Every call names the
+ * step too (none: a plain change of status), so no earlier call's step lingers.
  */
-async function actingAs(trx: Kysely<Database>, caller: CurrentUser | null, reason?: string) {
+async function actingAs(
+  trx: Kysely<Database>,
+  caller: CurrentUser | null,
+  reason?: string,
+  step?: HistoryStep,
+) {
   await sql`select set_config('shop.actor_id', ${caller?.id ?? ''}, true),
-    set_config('shop.reason', ${reason ?? ''}, true)`.execute(trx);
+    set_config('shop.reason', ${reason ?? ''}, true),
+    set_config('shop.event_kind', ${step?.kind ?? ''}, true),
+    set_config('shop.event_what', ${step?.what ?? ''}, true)`.execute(trx);
 }
 
 /** Gives the units of the orders' lines back to the inventory, inside the caller's transaction. */
@@ -79,7 +98,8 @@ export async function noteInHistory(
   trx: Kysely<Database>,
   orderId: string,
   caller: CurrentUser | null,
-  reason: string,
+  step: HistoryStep,
+  reason: string | null,
 ) {
   const { status } = await trx
     .selectFrom('orders')
@@ -94,6 +114,8 @@ export async function noteInHistory(
       to_status: status,
       actor_id: caller?.id ?? null,
       reason,
+      kind: step.kind,
+      what: step.what,
     })
     .execute();
 }
@@ -565,8 +587,11 @@ export function createOrderWorkflow(
           .where('order_id', '=', id)
           .where('refunded_at', 'is', null)
           .executeTakeFirstOrThrow();
-        const what = `${given.map((l) => `${l.tool_name} x ${l.quantity}`).join(', ')} refunded (${formatMoney(centsToDollars(claim.amountCents))})`;
-        await actingAs(trx, caller, `${what}: ${refund.reason}`);
+        const step: HistoryStep = {
+          kind: 'lines_refunded',
+          what: `${formatMoney(centsToDollars(claim.amountCents))} · ${linesInWords(given.map((l) => ({ tool: l.tool_name, quantity: l.quantity })))}`,
+        };
+        await actingAs(trx, caller, refund.reason, step);
         if (left.n === 0) {
           await trx
             .updateTable('orders')
@@ -574,7 +599,7 @@ export function createOrderWorkflow(
             .where('id', '=', id)
             .execute();
         } else {
-          await noteInHistory(trx, id, caller, `${what}: ${refund.reason}`);
+          await noteInHistory(trx, id, caller, step, refund.reason);
         }
         return true;
       });
@@ -590,6 +615,8 @@ export function createOrderWorkflow(
         .leftJoin('users', 'users.id', 'order_events.actor_id')
         .select([
           'order_events.at',
+          'order_events.kind',
+          'order_events.what',
           'order_events.from_status',
           'order_events.to_status',
           'order_events.reason',
@@ -601,6 +628,8 @@ export function createOrderWorkflow(
         .execute();
       return events.map((event) => ({
         at: event.at.toISOString(),
+        kind: event.kind,
+        what: event.what,
         from: event.from_status,
         to: event.to_status,
         by: event.name && event.role ? { name: event.name, role: event.role } : null,

@@ -90,7 +90,9 @@ describeEachDatabase('refunds of lines in test mode', (kind) => {
       from: 'paid',
       to: 'paid',
       by: { name: admin.name, role: 'admin' },
-      reason: 'One Fan x 1 refunded ($ 29.75): Does not fit',
+      kind: 'lines_refunded',
+      what: '$ 29.75 · 1 × One Fan',
+      reason: 'Does not fit',
     });
     // A refund of lines is not a payment: no second "paid" email is marked.
     const marks = await app.database.db
@@ -130,6 +132,17 @@ describeEachDatabase('refunds of lines in test mode', (kind) => {
     });
     expect(rest.status).toBe(200);
     expect(await rest.json()).toMatchObject({ status: 'refunded', paid: false });
+    // The last lines refunded change the status, and the step still says what went back.
+    expect((await historyOf(order._id)).at(-1)).toMatchObject({
+      kind: 'lines_refunded',
+      from: 'paid',
+      to: 'refunded',
+      // (the lines in whichever order the database gave them back)
+      what: expect.stringMatching(
+        /^\$ [0-9.]+ · 1 × One (Board, 1 × One Hinge|Hinge, 1 × One Board)$/,
+      ),
+      reason: 'Returned',
+    });
     const given = await providerRefunds(order._id);
     expect(given).toHaveLength(2);
     const hingeAndBoard =
@@ -162,6 +175,9 @@ describeEachDatabase('refunds of lines in test mode', (kind) => {
   });
 
   it('refunds lines of a delivered order, and refuses an unpaid one, a strange line, a customer', async () => {
+    const salesReport = async () =>
+      (await (await send(app, 'GET', '/api/reports/sales', admin.token)).json()) as SalesReport;
+    const before = (await salesReport()).breakdown;
     const { order, tools } = await paidOrderOfThree('Late');
     await setOrderStatus(app, order._id, 'delivered');
     const delivered = await refund(admin, order._id, {
@@ -172,24 +188,23 @@ describeEachDatabase('refunds of lines in test mode', (kind) => {
     expect(delivered.status).toBe(200);
     expect(await delivered.json()).toMatchObject({ status: 'delivered' });
 
-    // The sales dashboard: the orders above were refunded whole, so this one is all it counts.
+    // The sales dashboard: this order paid its total, the board went back, and it kept its tax
+    // in proportion to what it kept (docs/product.md, Sales).
     const board = 3000 + taxAt19(3000) + 749 + taxAt19(749);
-    const report = (await (
-      await send(app, 'GET', '/api/reports/sales', admin.token)
-    ).json()) as SalesReport;
+    const report = await salesReport();
     const lineTaxes = taxAt19(1000) + taxAt19(2000) + taxAt19(3000);
     const shippingTaxes = taxAt19(250) + taxAt19(500) + taxAt19(749);
+    const total = 6000 + 1499 + lineTaxes + shippingTaxes;
+    const keptTax = Math.round(((lineTaxes + shippingTaxes) * (total - board)) / total);
+    const cents = (dollars: number) => Math.round(dollars * 100);
     expect(report.breakdown).toEqual({
-      goods: 60,
-      shipping: 14.99,
-      tax: (lineTaxes + shippingTaxes) / 100,
-      refunded: board / 100,
+      paid: (cents(before.paid) + total) / 100,
+      refunded: (cents(before.refunded) + board) / 100,
+      tax: (cents(before.tax) + keptTax) / 100,
+      revenue: (cents(before.revenue) + total - board - keptTax) / 100,
     });
-    const revenue = report.revenuePerDay.reduce(
-      (sum, day) => sum + Math.round(day.revenue * 100),
-      0,
-    );
-    expect(revenue).toBe(6000 + 1499 + lineTaxes + shippingTaxes - board);
+    const revenue = report.revenuePerDay.reduce((sum, day) => sum + cents(day.revenue), 0);
+    expect(revenue).toBe(cents(report.breakdown.revenue));
 
     const stranger = await createTool(app, admin, {
       name: 'Late Stranger',

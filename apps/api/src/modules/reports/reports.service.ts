@@ -12,13 +12,13 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
 
-/** The statuses whose orders count as revenue: paid, and not given back. */
-const earning = sql.raw(`('paid', 'shipped', 'delivered')`);
 
 /**
  * The admins' sales dashboard: every figure computed by the database (one statement each, run
- * side by side), reading the indexes of migrations 0014 and 0017 and the counts of 0017. Reports read `orders`, `order_lines`
- * and `tools` and write nothing but the shop's low-stock threshold.
+ * side by side), over the orders paid in the window whatever their status now, read from the
+ * covering index of every order ever paid (`orders_paid_at_idx`, migration 0035) and the counts
+ * of migration 0017. Reports read `orders`, `order_lines`, `payment_refunds` and `tools` and
+ * write nothing but the shop's low-stock threshold.
  */
 export function createReportsService(db: Kysely<Database>) {
   /** The first instant of the first day shown, on the shop's calendar. */
@@ -26,50 +26,46 @@ export function createReportsService(db: Kysely<Database>) {
     - make_interval(days => ${SALES_DAYS - 1})) at time zone ${SHOP_TIME_ZONE}`;
 
   /**
-   * What refunds of lines gave back, per order (migration 0029): few rows, as refunds are rare;
-   * a refund of a whole order takes it out of the earning statuses instead.
+   * What went back to each buyer, per order: every refund the provider made (of lines, of what
+   * was left, of a return less its fee). A refund follows its order's payment, so those of the
+   * window's orders are made since the window began: few rows, as refunds are rare.
    */
-  const lineRefunds = sql`(select order_id, sum(amount_cents) as cents from payment_refunds
-    where key <> intent_id and provider_refund_id is not null group by order_id)`;
+  const refunds = sql`(select order_id, sum(amount_cents) as cents from payment_refunds
+    where provider_refund_id is not null and created_at >= ${since} group by order_id)`;
 
-  /** Each day's orders paid and what they brought, less what refunds of their lines gave back. */
+  /**
+   * Each order paid in the window: what its buyer paid, what went back, and the tax it kept.
+   * A refund's share of tax is in proportion to its amount (a refund row keeps no tax of its
+   * own), so an order keeps its tax times what it kept over what it paid, rounded half up;
+   * exact for an order refunded in full or not at all.
+   */
+  const paidOrders = sql`(select (orders.paid_at at time zone ${SHOP_TIME_ZONE})::date as day,
+      orders.price_cents as paid_cents, coalesce(given.cents, 0) as refunded_cents,
+      case when orders.price_cents = 0 then 0
+        else round(orders.tax_cents::numeric * (orders.price_cents - coalesce(given.cents, 0))
+          / orders.price_cents) end as tax_cents
+    from orders left join ${refunds} as given on given.order_id = orders.id
+    where orders.paid_at >= ${since})`;
+
+  /** Each day's orders paid and their revenue: what they kept, without its tax. */
   const revenuePerDay = () =>
     sql<{ day: string; revenue_cents: number; orders: number }>`
-      with paid as (
-        select (orders.paid_at at time zone ${SHOP_TIME_ZONE})::date as day,
-          orders.price_cents - coalesce(given.cents, 0) as price_cents
-        from orders left join ${lineRefunds} as given on given.order_id = orders.id
-        where orders.status in ${earning} and orders.paid_at >= ${since}
-      )
       select days.day::date::text as day,
-        coalesce(sum(paid.price_cents), 0)::bigint::float8 as revenue_cents,
+        coalesce(sum(paid.paid_cents - paid.refunded_cents - paid.tax_cents), 0)::bigint::float8
+          as revenue_cents,
         count(paid.day)::int as orders
       from generate_series((${since} at time zone ${SHOP_TIME_ZONE})::date,
         (now() at time zone ${SHOP_TIME_ZONE})::date, interval '1 day') as days(day)
-      left join paid on paid.day = days.day::date
+      left join ${paidOrders} as paid on paid.day = days.day::date
       group by days.day order by days.day`.execute(db);
 
-  /**
-   * The same days' revenue in its parts: the goods and the shipping without their tax, the tax,
-   * and what refunds of lines gave back (goods + shipping + tax - refunded = the revenue). Read
-   * from `orders_paid_at_idx` alone (migration 0029 gave it the figures).
-   */
+  /** The same orders' figures: paid - refunded - tax kept = the revenue. */
   const breakdown = () =>
-    sql<{ goods_cents: number; shipping_cents: number; tax_cents: number; refunded_cents: number }>`
-      with paid as (
-        select orders.id, orders.price_cents, orders.tax_cents,
-          orders.shipping_cents
-            - case when orders.prices_include_tax then orders.shipping_tax_cents else 0 end
-            as net_shipping_cents
-        from orders where orders.status in ${earning} and orders.paid_at >= ${since}
-      )
-      select coalesce(sum(price_cents - net_shipping_cents - tax_cents), 0)::bigint::float8
-          as goods_cents,
-        coalesce(sum(net_shipping_cents), 0)::bigint::float8 as shipping_cents,
-        coalesce(sum(tax_cents), 0)::bigint::float8 as tax_cents,
-        (select coalesce(sum(given.cents), 0) from ${lineRefunds} as given
-          join paid on paid.id = given.order_id)::bigint::float8 as refunded_cents
-      from paid`.execute(db);
+    sql<{ paid_cents: number; refunded_cents: number; tax_cents: number }>`
+      select coalesce(sum(paid_cents), 0)::bigint::float8 as paid_cents,
+        coalesce(sum(refunded_cents), 0)::bigint::float8 as refunded_cents,
+        coalesce(sum(tax_cents), 0)::bigint::float8 as tax_cents
+      from ${paidOrders} as paid`.execute(db);
 
   const ordersByStatus = () =>
     sql<{ status: OrderStatus; count: number }>`
@@ -77,21 +73,30 @@ export function createReportsService(db: Kysely<Database>) {
       where list = 'orders' group by bucket`.execute(db);
 
   /**
-   * One-line orders carry their tool, units and unit price (read from `orders_paid_at_idx`
-   * alone, migration 0017); orders of several tools are read through their lines. Names are looked up
-   * for the five only.
+   * The goods of the lines kept, without their tax: a refunded line sold nothing, and a
+   * restocking fee kept is no sale of a tool. One-line orders carry their tool, units, unit
+   * price and status (read from `orders_paid_at_idx` alone; their line is refunded only with
+   * the order); orders of several tools are read through their lines. Names are looked up for
+   * the five only.
    */
   const topTools = () =>
     sql<{ tool_id: string; name: string; revenue_cents: number; units: number }>`
       with sold as (
-        -- The goods: an order's own price holds its shipping and tax too (migration 0027).
-        select tool_id, unit_price_cents * quantity as price_cents, quantity from orders
-        where status in ${earning} and paid_at >= ${since} and line_count = 1
+        -- An order's own price holds its shipping and tax too (migration 0027); with prices
+        -- that include tax, a single line's tax is the order's less the shipping's.
+        select tool_id, unit_price_cents * quantity
+            - case when prices_include_tax then tax_cents - shipping_tax_cents else 0 end
+            as price_cents,
+          quantity
+        from orders
+        where paid_at >= ${since} and line_count = 1 and status <> 'refunded'
         union all
-        select lines.tool_id, lines.price_cents, lines.quantity
+        select lines.tool_id,
+          lines.price_cents - case when orders.prices_include_tax then lines.tax_cents else 0 end,
+          lines.quantity
         from orders join order_lines lines on lines.order_id = orders.id
-        where orders.status in ${earning} and orders.paid_at >= ${since}
-          and orders.line_count > 1
+        where orders.paid_at >= ${since} and orders.line_count > 1
+          and lines.refunded_at is null
       ), best as (
         select tool_id, sum(price_cents) as revenue_cents, sum(quantity) as units from sold
         group by tool_id order by revenue_cents desc, tool_id limit ${TOP_TOOLS}
@@ -127,6 +132,7 @@ export function createReportsService(db: Kysely<Database>) {
           .limit(100)
           .execute(),
       ]);
+      const figures = parts.rows[0]!;
       const counted = new Map(statuses.rows.map((row) => [row.status, row.count]));
       return {
         revenuePerDay: days.rows.map((row) => ({
@@ -135,10 +141,10 @@ export function createReportsService(db: Kysely<Database>) {
           orders: row.orders,
         })),
         breakdown: {
-          goods: centsToDollars(parts.rows[0]!.goods_cents),
-          shipping: centsToDollars(parts.rows[0]!.shipping_cents),
-          tax: centsToDollars(parts.rows[0]!.tax_cents),
-          refunded: centsToDollars(parts.rows[0]!.refunded_cents),
+          paid: centsToDollars(figures.paid_cents),
+          refunded: centsToDollars(figures.refunded_cents),
+          tax: centsToDollars(figures.tax_cents),
+          revenue: centsToDollars(figures.paid_cents - figures.refunded_cents - figures.tax_cents),
         },
         ordersByStatus: orderStatuses.map((status) => ({
           status,

@@ -61,7 +61,7 @@ describeEachDatabase('the sales dashboard', (kind) => {
     expect((await send(app, 'PUT', '/api/settings/low-stock', buyer.token, body)).status).toBe(403);
   });
 
-  it('counts revenue per day over 30 days, orders by status and the best sellers, from paid orders only', async () => {
+  it('counts revenue per day over 30 days, orders by status and the best sellers, from the orders paid', async () => {
     const ssd = await createTool('Report SSD', 50);
     const fan = await createTool('Report Fan', 10);
     const paste = await createTool('Report Paste', 2);
@@ -70,7 +70,20 @@ describeEachDatabase('the sales dashboard', (kind) => {
     await sold(fan, 3, 0, 'shipped'); // $30 and shipping today
     await sold(fan, 1, 29, 'delivered'); // $10 and shipping, the first day shown
     await sold(paste, 5, 30); // $10 and shipping, a day before the chart: not counted
-    await sold(ssd, 1, 3, 'refunded'); // given back: no revenue
+    // Given back in full, as the shop records a refund: paid that day, but no revenue.
+    const givenBack = await sold(ssd, 1, 3, 'refunded');
+    await app.database.db
+      .insertInto('payment_refunds')
+      .values({
+        key: `pi_report_${givenBack._id}`,
+        intent_id: `pi_report_${givenBack._id}`,
+        order_id: givenBack._id,
+        provider: 'sandbox',
+        amount_cents: 5000 + 699,
+        provider_refund_id: `re_report_${givenBack._id}`,
+        reason: 'requested_by_admin',
+      })
+      .execute();
     await order(app, buyer, paste._id, 1); // unpaid
 
     const { revenuePerDay, ordersByStatus, topTools } = await report();
@@ -89,6 +102,11 @@ describeEachDatabase('the sales dashboard', (kind) => {
       orders: 1,
     });
     expect(revenuePerDay.slice(1, -1).every((day) => day.revenue === 0)).toBe(true);
+    expect(revenuePerDay.at(-4)).toEqual({
+      day: shopToday(new Date(Date.now() - 3 * DAY)),
+      revenue: 0,
+      orders: 1,
+    });
     expect(ordersByStatus).toEqual([
       { status: 'unpaid', count: 1 },
       { status: 'paid', count: 2 },

@@ -1,6 +1,9 @@
 import {
   centsToDollars,
+  formatOrderNumber,
   type ReturnDecision,
+  type ReturnListFilter,
+  RETURN_OPEN_STATUSES,
   type ReturnReceipt,
   type ReturnReason,
   returnReasonLabels,
@@ -14,7 +17,12 @@ import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { Mail } from '../../mail/mail-queue';
-import { lineRefundFigures, noteInHistory, restockLines } from '../orders/orders.workflow';
+import {
+  lineRefundFigures,
+  linesInWords,
+  noteInHistory,
+  restockLines,
+} from '../orders/orders.workflow';
 import type { OrdersService } from '../orders/orders.service';
 import type { PaymentsService } from '../payments/payments.service';
 
@@ -88,6 +96,7 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
         'r.updated_at',
         'orders.user_name',
         'orders.user_email',
+        'orders.number as order_number',
       ]);
   }
   type Row = Awaited<ReturnType<ReturnType<typeof selectReturns>['execute']>>[number];
@@ -100,6 +109,7 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
     return rows.map((row) => ({
       _id: row.id,
       orderId: row.order_id,
+      orderNumber: row.order_number,
       status: row.status,
       reason: row.reason,
       comment: row.comment,
@@ -139,11 +149,12 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
     step: ReturnStatus,
   ) {
     const [shown] = await present([{ ...row, status: step }], trx);
-    const what = shown!.lines.map((line) => `${line.tool} x ${line.quantity}`).join(', ');
     const reason = returnReasonLabels[row.reason];
     // The refund of lines writes its own event, with the amount given back.
     if (step !== 'refunded') {
-      await noteInHistory(trx, row.order_id, caller, `Return ${step}: ${what} (${reason})`);
+      const kind = step === 'received' ? 'parts_received' : (`return_${step}` as const);
+      const what = linesInWords(shown!.lines);
+      await noteInHistory(trx, row.order_id, caller, { kind, what }, reason);
     }
     if (!row.user_id) return; // a removed account hears nothing more
     await mail.enqueue(
@@ -152,6 +163,7 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
         template: 'return-step',
         data: {
           orderId: row.order_id,
+          orderNumber: formatOrderNumber(row.order_number),
           name: row.user_name,
           step,
           lines: shown!.lines.map(({ tool, quantity }) => ({ tool, quantity })),
@@ -293,10 +305,23 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
       );
     },
 
-    /** The returns of every order (admins), oldest first among those waiting: by status. */
-    async list(status?: ReturnStatus): Promise<ReturnRequest[]> {
+    /**
+     * The returns of every order (admins), by status: `open` is every one still to act on
+     * (requested, authorised, received), in the order of their steps; oldest first among
+     * those waiting, newest first among those done.
+     */
+    async list(status?: ReturnListFilter): Promise<ReturnRequest[]> {
       const rows = await selectReturns(db)
-        .$if(status !== undefined, (q) => q.where('r.status', '=', status!))
+        .$if(status === 'open', (q) =>
+          q
+            .where('r.status', 'in', RETURN_OPEN_STATUSES)
+            .orderBy(
+              sql`array_position(array[${sql.join(RETURN_OPEN_STATUSES)}]::text[], r.status)`,
+            ),
+        )
+        .$if(status !== undefined && status !== 'open', (q) =>
+          q.where('r.status', '=', status as ReturnStatus),
+        )
         .orderBy('r.updated_at', status === 'refunded' || status === 'refused' ? 'desc' : 'asc')
         .limit(200)
         .execute();

@@ -110,11 +110,28 @@ describeEachDatabase('returns', (kind) => {
     const history = (await (
       await send(app, 'GET', `/api/purchase/${order._id}/history`, buyer.token)
     ).json()) as OrderEvent[];
-    expect(history.map((event) => event.reason).filter((r) => r?.startsWith('Return'))).toEqual([
-      'Return requested: Return Fan x 1 (Does not fit)',
-      'Return authorised: Return Fan x 1 (Does not fit)',
-      'Return received: Return Fan x 1 (Does not fit)',
-      `Return Fan x 1 refunded ($ ${(amount / 100).toFixed(2)}): Return: Does not fit`,
+    // Each step as what it is: asked, authorised, received, and only then money given back.
+    expect(
+      history.map(({ kind, what, reason, from, to }) => ({ kind, what, reason, from, to })),
+    ).toEqual([
+      { kind: 'placed', what: null, reason: null, from: null, to: 'unpaid' },
+      { kind: 'status_changed', what: null, reason: null, from: 'unpaid', to: 'paid' },
+      { kind: 'status_changed', what: null, reason: null, from: 'paid', to: 'shipped' },
+      { kind: 'status_changed', what: null, reason: null, from: 'shipped', to: 'delivered' },
+      ...(['return_requested', 'return_authorised', 'parts_received'] as const).map((step) => ({
+        kind: step,
+        what: '1 × Return Fan',
+        reason: 'Does not fit',
+        from: 'delivered',
+        to: 'delivered',
+      })),
+      {
+        kind: 'lines_refunded',
+        what: `$ ${(amount / 100).toFixed(2)} · 1 × Return Fan`,
+        reason: 'Return: Does not fit',
+        from: 'delivered',
+        to: 'delivered',
+      },
     ]);
     const emails = await app.database.db
       .selectFrom('email_outbox')
@@ -200,6 +217,78 @@ describeEachDatabase('returns', (kind) => {
       reason: 'faulty',
     });
     expect(again.status).toBe(201);
+    const history = (await (
+      await send(app, 'GET', `/api/purchase/${order._id}/history`, buyer.token)
+    ).json()) as OrderEvent[];
+    expect(history.slice(-3).map(({ kind, what, reason }) => ({ kind, what, reason }))).toEqual([
+      { kind: 'return_requested', what: '1 × Refused Board', reason: 'Changed my mind' },
+      { kind: 'return_refused', what: '1 × Refused Board', reason: 'Changed my mind' },
+      { kind: 'return_requested', what: '1 × Refused Board', reason: 'Faulty' },
+    ]);
+  });
+
+  it('lists every return still to act on by default: requested, authorised, received, not done', async () => {
+    const buyer = await signUpWithToken(app, newPerson('queue'));
+    const { order, tools } = await deliveredOrderOfThree(buyer, 'Queue');
+    const ask = async (toolId: string) =>
+      (
+        (await (
+          await post(buyer, `/api/purchase/${order._id}/returns`, {
+            lines: [toolId],
+            reason: 'faulty',
+          })
+        ).json()) as ReturnRequest
+      )._id;
+    const [requested, authorised, received] = [
+      await ask(tools[0]!._id),
+      await ask(tools[1]!._id),
+      await ask(tools[2]!._id),
+    ];
+    await post(admin, `/api/returns/${authorised}/authorise`, { message: '' });
+    await post(admin, `/api/returns/${received}/authorise`, { message: '' });
+    await post(admin, `/api/returns/${received}/receive`, {
+      lines: [{ toolId: tools[2]!._id, resaleable: false }],
+    });
+    const other = await signUpWithToken(app, newPerson('queue-done'));
+    const done = await deliveredOrderOfThree(other, 'Done');
+    const refused = (
+      (await (
+        await post(other, `/api/purchase/${done.order._id}/returns`, {
+          lines: [done.tools[0]!._id],
+          reason: 'faulty',
+        })
+      ).json()) as ReturnRequest
+    )._id;
+    await post(admin, `/api/returns/${refused}/refuse`, { message: 'No.' });
+    const refunded = (
+      (await (
+        await post(other, `/api/purchase/${done.order._id}/returns`, {
+          lines: [done.tools[1]!._id],
+          reason: 'faulty',
+        })
+      ).json()) as ReturnRequest
+    )._id;
+    await post(admin, `/api/returns/${refunded}/authorise`, { message: '' });
+    await post(admin, `/api/returns/${refunded}/receive`, {
+      lines: [{ toolId: done.tools[1]!._id, resaleable: true }],
+    });
+    expect((await post(admin, `/api/returns/${refunded}/refund`)).status).toBe(200);
+
+    const listed = async (query: string) => {
+      const answer = await send(app, 'GET', `/api/returns${query}`, admin.token);
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as ReturnRequest[])
+        .filter((one) => [order._id, done.order._id].includes(one.orderId))
+        .map((one) => one._id);
+    };
+    // In the order of their steps: to decide, then on their way back, then to refund.
+    expect(await listed('?status=open')).toEqual([requested, authorised, received]);
+    expect(await listed('?status=authorised')).toEqual([authorised]);
+    expect(await listed('')).toHaveLength(5);
+    const wrong = await send(app, 'GET', '/api/returns?status=opened', admin.token);
+    expect(wrong.status).toBe(400);
+    expect((await errorOf(wrong)).fields).toEqual({ status: ['Choose a return status'] });
+    expect((await send(app, 'GET', '/api/returns?status=open', buyer.token)).status).toBe(403);
   });
 
   it('refuses a return of an undelivered order, after the window, or of a line twice', async () => {

@@ -82,7 +82,8 @@ export function DeliveryFields({ buyerName, buyerEmail, recipientRequired }: Del
             {(control) => (
               <select
                 {...control}
-                {...register('region', { setValueAs: emptyIsNone })}
+                // The postal code's message names the region: another choice checks it again.
+                {...register('region', { setValueAs: emptyIsNone, deps: 'postalCode' })}
                 autoComplete="address-level1"
                 required
                 className={`select w-full ${regionError ? 'select-error' : ''}`}

@@ -1,4 +1,4 @@
-import { formatMoney, type Order } from '@shop/shared';
+import { formatMoney, formatOrderNumber, type Order } from '@shop/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
@@ -49,13 +49,13 @@ export function OrderTable({
               To {destinationText(order.shipTo)}
             </span>
           )}
-          {/* Every order's page: its invoice, returns, delivery and refunds live there. */}
+          {/* Every order's page, by the number every screen, email and PDF names it by
+              (issue 49): its invoice, returns, delivery and refunds live there. */}
           <Link
             to={paths.dashboard.order(order._id)}
-            className="link link-primary text-xs"
-            aria-label={`Details of the order of ${order.tool}`}
+            className="link link-primary text-xs whitespace-nowrap"
           >
-            Details
+            {formatOrderNumber(order.number)}
           </Link>
         </div>
       ),

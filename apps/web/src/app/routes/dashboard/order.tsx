@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { formatPhone } from '@shop/shared';
+import { formatOrderNumber, formatPhone } from '@shop/shared';
 import { OrderDate } from '../../../components/ui/order-date';
 import { OrderLinesTable } from '../../../components/ui/order-lines';
 import { ShipToAddress, shippingMethodText } from '../../../components/ui/order-figures';
@@ -37,7 +37,7 @@ export default function OrderRoute() {
           <article aria-labelledby="order-title" className="flex flex-col gap-6">
             <header className="flex flex-wrap items-center gap-3">
               <h1 id="order-title" className="text-2xl font-bold">
-                Order of <OrderDate order={shown} />
+                Order {formatOrderNumber(shown.number)} of <OrderDate order={shown} />
               </h1>
               <OrderStatusBadge status={shown.status} />
               {shown.status === 'unpaid' && shown.userEmail === user.email && (

@@ -2,6 +2,7 @@ import { type FailedEmail, messages } from '@shop/shared';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { QueryState } from '../../../components/ui/query-state';
 import { formatDateTime } from '../../../lib/format';
+import { useEmailDelivery } from '../api/get-email-delivery';
 import { useFailedEmails } from '../api/get-failed-emails';
 
 const words = messages.emails;
@@ -35,19 +36,24 @@ const columns: DataColumn<FailedEmail>[] = [
  */
 export function FailedEmails() {
   const failed = useFailedEmails();
+  // Without SMTP nothing fails, and nothing reaches anyone either: say so rather than "sent".
+  const outboxOnly = useEmailDelivery().data?.delivery === 'outbox';
   return (
     <section aria-labelledby="failed-emails" className="card bg-base-100 border-base-300 border">
       <div className="card-body gap-4">
         <h2 id="failed-emails" className="card-title text-lg">
           {words.failedTitle}
         </h2>
+        {outboxOnly && <p className="text-sm">{words.outboxOnly}</p>}
         <QueryState
           query={failed}
           pendingLabel={words.failedLoading}
           errorTitle={words.failedFailed}
           errorHeadingLevel={3}
           isEmpty={(emails) => emails.length === 0}
-          empty={<p className="text-base-content/70 text-sm">{words.failedEmpty}</p>}
+          empty={
+            outboxOnly ? null : <p className="text-base-content/70 text-sm">{words.failedEmpty}</p>
+          }
         >
           {(emails) => (
             <DataTable

@@ -185,10 +185,10 @@ export function ManageAllOrders() {
           onChange={setStatus}
         />
         <SearchField
-          label="Search buyer or tool"
+          label="Search order, buyer or tool"
           value={searchInput}
           onChange={setSearchInput}
-          placeholder="Email, name or tool"
+          placeholder="Order number, email, name or tool"
         />
         <FormField label="Placed from">
           {(control) => (

@@ -30,7 +30,7 @@ export function RevenueChart({ days, label }: { days: Day[]; label: string }) {
             width={64}
           />
           <Tooltip
-            formatter={(value) => [formatMoney(Number(value)), 'Revenue']}
+            formatter={(value) => [formatMoney(Number(value)), 'Revenue without tax']}
             labelFormatter={(day) => formatCalendarDay(String(day))}
           />
           <Bar dataKey="revenue" fill="var(--color-primary)" radius={[3, 3, 0, 0]} />

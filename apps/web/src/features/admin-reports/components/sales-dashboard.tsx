@@ -4,7 +4,6 @@ import {
   formatMoney,
   LowStockThresholdSchema,
   SALES_DAYS,
-  sumDollars,
   TOP_TOOLS,
 } from '@shop/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -60,7 +59,7 @@ function RevenueTable({ days }: { days: SalesReport['revenuePerDay'] }) {
               Orders paid
             </th>
             <th scope="col" className="text-end">
-              Revenue
+              Revenue without tax
             </th>
           </tr>
         </thead>
@@ -80,16 +79,13 @@ function RevenueTable({ days }: { days: SalesReport['revenuePerDay'] }) {
   );
 }
 
-/** The revenue in its parts: goods, shipping, tax, less what refunds of lines gave back. */
-function Breakdown({ parts, revenue }: { parts: SalesReport['breakdown']; revenue: number }) {
+/** What the orders paid in the window brought: paid, less refunds, less the tax kept. */
+function Breakdown({ parts }: { parts: SalesReport['breakdown'] }) {
+  const less = (dollars: number) => (dollars === 0 ? formatMoney(0) : `− ${formatMoney(dollars)}`);
   const rows: [string, string][] = [
-    ['Goods, without tax', formatMoney(parts.goods)],
-    ['Shipping, without tax', formatMoney(parts.shipping)],
-    ['Tax collected', formatMoney(parts.tax)],
-    [
-      'Refunds of lines',
-      parts.refunded === 0 ? formatMoney(0) : `− ${formatMoney(parts.refunded)}`,
-    ],
+    ['Paid by buyers', formatMoney(parts.paid)],
+    ['Refunds', less(parts.refunded)],
+    ['Tax collected', less(parts.tax)],
   ];
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular-nums">
@@ -100,8 +96,8 @@ function Breakdown({ parts, revenue }: { parts: SalesReport['breakdown']; revenu
         </div>
       ))}
       <div className="contents font-semibold">
-        <dt className="border-base-300 border-t pt-1">Revenue</dt>
-        <dd className="border-base-300 border-t pt-1 text-end">{formatMoney(revenue)}</dd>
+        <dt className="border-base-300 border-t pt-1">Revenue without tax</dt>
+        <dd className="border-base-300 border-t pt-1 text-end">{formatMoney(parts.revenue)}</dd>
       </div>
     </dl>
   );
@@ -146,15 +142,17 @@ function LowStockForm({ threshold }: { threshold: number }) {
 }
 
 function Dashboard({ report }: { report: SalesReport }) {
-  const revenue = sumDollars(report.revenuePerDay.map((day) => day.revenue));
+  const revenue = report.breakdown.revenue;
   const paidOrders = report.revenuePerDay.reduce((total, day) => total + day.orders, 0);
   const first = report.revenuePerDay[0]?.day;
   const last = report.revenuePerDay.at(-1)?.day;
   return (
     <div className="flex flex-col gap-6">
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid gap-4 sm:grid-cols-3 xl:grid-cols-5">
         {[
-          [`Revenue, last ${SALES_DAYS} days`, formatMoney(revenue)],
+          [`Revenue without tax, last ${SALES_DAYS} days`, formatMoney(revenue)],
+          ['Tax collected', formatMoney(report.breakdown.tax)],
+          ['Refunds', formatMoney(report.breakdown.refunded)],
           ['Orders paid', formatCount(paidOrders)],
           ['Tools low on stock', formatCount(report.lowStock.length)],
         ].map(([label, value]) => (
@@ -175,7 +173,7 @@ function Dashboard({ report }: { report: SalesReport }) {
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title={`Revenue in its parts, last ${SALES_DAYS} days`} id="breakdown-title">
-          <Breakdown parts={report.breakdown} revenue={revenue} />
+          <Breakdown parts={report.breakdown} />
         </Card>
 
         <Card title="Orders by status" id="status-title">
@@ -201,7 +199,7 @@ function Dashboard({ report }: { report: SalesReport }) {
                     Units
                   </th>
                   <th scope="col" className="text-end">
-                    Revenue
+                    Revenue without tax
                   </th>
                 </tr>
               </thead>

@@ -1,4 +1,9 @@
-import { formatMoney, returnReasonLabels, type ReturnRequest } from '@shop/shared';
+import {
+  formatMoney,
+  formatOrderNumber,
+  returnReasonLabels,
+  type ReturnRequest,
+} from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -164,7 +169,7 @@ export function ReturnCard({
       {withOrder && (
         <p className="text-sm break-words">
           <Link className="link" to={paths.dashboard.order(request.orderId)}>
-            Order {request.orderId.slice(0, 8)}
+            Order {formatOrderNumber(request.orderNumber)}
           </Link>{' '}
           · {request.buyerName} ({request.buyerEmail})
         </p>

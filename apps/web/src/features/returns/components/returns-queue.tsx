@@ -1,4 +1,4 @@
-import { RETURN_STATUSES, type ReturnStatus } from '@shop/shared';
+import { RETURN_LIST_FILTERS, type ReturnListFilter } from '@shop/shared';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState } from '../../../components/ui/query-state';
@@ -7,7 +7,8 @@ import { useReturns } from '../api/get-returns';
 import { ReturnCard, returnStatusWords } from './return-card';
 
 /** How each status reads in the filter, and what the list says when it has none. */
-const filterLabels: Record<ReturnStatus, string> = {
+const filterLabels: Record<ReturnListFilter, string> = {
+  open: 'To act on: to decide, on their way back, to refund',
   requested: 'Waiting for a decision',
   authorised: 'Authorised, on their way back',
   received: 'Received, to refund',
@@ -16,11 +17,12 @@ const filterLabels: Record<ReturnStatus, string> = {
 };
 
 /**
- * The back office's returns (admins): by default those waiting for a decision, oldest first;
- * each with its order, its buyer and the next steps.
+ * The back office's returns (admins): by default every one still to act on (requested,
+ * authorised, received), in the order of their steps, oldest first; each with its order, its
+ * buyer and the next steps.
  */
 export function ReturnsQueue() {
-  const [status, setStatus] = useState<ReturnStatus | ''>('requested');
+  const [status, setStatus] = useState<ReturnListFilter | ''>('open');
   const returns = useReturns(status || undefined);
   return (
     <section aria-labelledby="returns-queue-title" className="flex flex-col gap-4">
@@ -34,7 +36,7 @@ export function ReturnsQueue() {
         className="max-w-xs"
       >
         <StatusFilter
-          statuses={RETURN_STATUSES}
+          statuses={RETURN_LIST_FILTERS}
           labelOf={(value) => filterLabels[value]}
           allLabel="All returns"
           allLast
@@ -50,9 +52,11 @@ export function ReturnsQueue() {
         isEmpty={(loaded) => loaded.length === 0}
         empty={
           <EmptyState>
-            {status
-              ? `No return is ${returnStatusWords[status].split(':')[0]!.toLowerCase()}.`
-              : 'No return was asked yet.'}
+            {status === 'open'
+              ? 'No return is waiting for the shop.'
+              : status
+                ? `No return is ${returnStatusWords[status].split(':')[0]!.toLowerCase()}.`
+                : 'No return was asked yet.'}
           </EmptyState>
         }
       >
