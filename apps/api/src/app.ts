@@ -75,6 +75,8 @@ import { createShippingAdminService } from './modules/shipping/shipping-admin.se
 import { shippingRoutes } from './modules/shipping/shipping.routes';
 import { createRulesCache, createShippingService } from './modules/shipping/shipping.service';
 import { createCartService } from './modules/cart/cart.service';
+import { carriersRoutes } from './modules/carriers/carriers.routes';
+import { createCarriersService } from './modules/carriers/carriers.service';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { type AnyProvider, createPaymentsService } from './modules/payments/payments.service';
@@ -217,6 +219,7 @@ export function createApi({
     cacheOn,
   });
   const cart = createCartService(db);
+  const carriers = createCarriersService(db);
   // A purchase or a cancel changes a tool's stock: the catalogue cache forgets its pages.
   const orders = createOrdersService(db, {
     tools,
@@ -227,6 +230,7 @@ export function createApi({
     unpaidOrderTtlMinutes: env.UNPAID_ORDER_TTL_MINUTES,
     maxUnpaidOrders: env.MAX_UNPAID_ORDERS,
     shippingRules: shippingRules.read,
+    shipmentOf: carriers.shipmentOf,
   });
   const payments = createPaymentsService(
     db,
@@ -319,6 +323,7 @@ export function createApi({
   api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));
   api.route('/', cartRoutes(cart, signedIn));
+  api.route('/', carriersRoutes(carriers, signedIn));
   api.route('/', shippingRoutes(createShippingService(db, shippingRules.read)));
   api.route(
     '/',

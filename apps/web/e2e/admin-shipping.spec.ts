@@ -162,4 +162,64 @@ test.describe('Shipping and tax', () => {
     // The refused country (409) is the only failed request.
     expectOnlyStatusErrors(consoleErrors, [409]);
   });
+
+  test('an admin keeps the carriers Ship offers: adds one, is refused a bad link and a taken name, edits and deletes it', async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAsAdmin(page, baseURL!);
+    await page.goto('/dashboard/shipping');
+    const carriers = page.getByRole('region', { name: 'Carriers' });
+    const list = carriers.getByRole('list', { name: 'Carriers' });
+    // Seeded with the common carriers, by name.
+    await expect(list.getByRole('listitem').first()).toContainText('DHL');
+    await expect(list).toContainText('Royal Mail');
+
+    const form = carriers.getByRole('form', { name: 'Add a carrier' });
+    await form.getByLabel('Name').fill('Parcel Bird');
+    await form.getByLabel('Tracking link').fill('http://parcel-bird.example/track');
+    await form.getByRole('button', { name: 'Add carrier' }).click();
+    await expect(form.getByLabel('Tracking link')).toHaveAccessibleDescription(
+      /must be an https:\/\/ address/,
+    );
+    await form.getByLabel('Tracking link').fill('https://parcel-bird.example/track?n={tracking}');
+    await form.getByRole('button', { name: 'Add carrier' }).click();
+    await expect(list.getByRole('listitem').filter({ hasText: 'Parcel Bird' })).toContainText(
+      'https://parcel-bird.example/track?n={tracking}',
+    );
+
+    // A name another carrier has, whatever its case, is refused under the name.
+    await form.getByLabel('Name').fill('dhl');
+    await form.getByLabel('Tracking link').fill('https://dhl.example/{tracking}');
+    await form.getByRole('button', { name: 'Add carrier' }).click();
+    await expect(form.getByLabel('Name')).toHaveAccessibleDescription(
+      'A carrier named dhl exists already',
+    );
+    await form.getByLabel('Name').fill('');
+    await form.getByLabel('Tracking link').fill('');
+
+    await carriers.getByRole('button', { name: 'Edit Parcel Bird' }).click();
+    const editing = carriers.getByRole('form', { name: 'Change Parcel Bird' });
+    await editing.getByLabel('Name').fill('Parcel Bird Express');
+    await editing.getByRole('button', { name: 'Save carrier' }).click();
+    const row = list.getByRole('listitem').filter({ hasText: 'Parcel Bird Express' });
+    await expect(row).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await carriers.scrollIntoViewIfNeeded();
+      await animationsDone(page);
+      await expectAccessible(page, 'any');
+      await page.screenshot({ path: `test-results/admin-carriers-${width}.png`, fullPage: true });
+    }
+
+    await carriers.getByRole('button', { name: 'Delete Parcel Bird Express' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this carrier?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(row).toHaveCount(0);
+    // The taken name (409) is the only failed request.
+    expectOnlyStatusErrors(consoleErrors, [409]);
+  });
 });

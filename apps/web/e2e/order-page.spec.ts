@@ -92,7 +92,7 @@ test('the admin sees the order of two tools with its lines, and its page', async
   await expect(page.getByRole('definition').filter({ hasText: /^Lina Lines, / })).toBeVisible();
 });
 
-test('a one-part order has its page, from My Orders and from Manage All Orders', async ({
+test('a one-part order, from My Orders and Manage All Orders: shipped with tracking, its invoice, a return', async ({
   page,
   browser,
   baseURL,
@@ -102,17 +102,63 @@ test('a one-part order has its page, from My Orders and from Manage All Orders',
   await signInAsNewCustomer(buyer, baseURL!, 'Una Single');
   const order = await placeOrder(buyer, 'Thermal Paste 4g', { address: '7 Single Street' });
   expect(order.lines).toHaveLength(1);
-  await buyer.goto('/dashboard/orders');
-  const mine = buyer.getByTestId('order-row').filter({ hasText: order.tool });
-  await mine.getByRole('link', { name: formatOrderNumber(order.number), exact: true }).click();
-  await expect(buyer).toHaveURL(`/dashboard/orders/${order._id}`);
-  await expect(buyer.getByText('7 Single Street')).toBeVisible();
-  await customer.close();
+  await payOrderViaApi(buyer, order);
+  const number = formatOrderNumber(order.number);
 
+  // The admin opens it from Manage All Orders and ships it with a carrier and tracking number.
   await signInAsAdmin(page, baseURL!);
   await page.goto('/dashboard/manageAllOrders');
   const row = page.getByTestId('admin-order-row').filter({ hasText: '7 Single Street' }).first();
-  await row.getByRole('link', { name: formatOrderNumber(order.number), exact: true }).click();
+  await row.getByRole('link', { name: number, exact: true }).click();
   await expect(page).toHaveURL(`/dashboard/orders/${order._id}`);
   await expect(page.getByRole('link', { name: '← Manage All Orders' })).toBeVisible();
+  const actions = page.getByRole('region', { name: 'Admin actions' });
+  await actions.getByRole('button', { name: 'Ship' }).click();
+  const ship = page.getByRole('dialog', { name: "Ship Una Single's order?" });
+  await ship.getByLabel('Carrier').selectOption({ label: 'UPS' });
+  await ship.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, 'any');
+    await page.screenshot({ path: `test-results/ship-dialog-${width}.png` });
+  }
+  await ship.getByRole('button', { name: 'Ship' }).click();
+  await expect(ship).toBeHidden();
+  await actions.getByRole('button', { name: 'Mark delivered' }).click();
+  await expect(page.getByRole('heading', { level: 1 }).locator('..')).toContainText('delivered');
+
+  // The buyer opens it from My Orders: the tracking link, the invoice, a return.
+  await buyer.goto('/dashboard/orders');
+  const mine = buyer.getByTestId('order-row').filter({ hasText: order.tool });
+  await mine.getByRole('link', { name: number, exact: true }).click();
+  await expect(buyer).toHaveURL(`/dashboard/orders/${order._id}`);
+  await expect(buyer.getByText('7 Single Street')).toBeVisible();
+  await expect(buyer.getByRole('link', { name: /^1Z999AA10123456784/ })).toHaveAttribute(
+    'href',
+    'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+  );
+  const documents = buyer.getByRole('region', {
+    name: 'Invoice and credit notes',
+    exact: true,
+  });
+  const download = documents.getByRole('button', { name: /^Download PDF of invoice / });
+  const [saved] = await Promise.all([buyer.waitForEvent('download'), download.click()]);
+  expect(saved.suggestedFilename()).toMatch(/^invoice-.+\.pdf$/);
+  const returns = buyer.getByRole('region', { name: 'Returns', exact: true });
+  await returns.getByRole('button', { name: 'Return parts' }).click();
+  const ask = buyer.getByRole('dialog', { name: 'Return parts of this order?' });
+  await ask.getByRole('group', { name: 'Parts to return' }).getByRole('checkbox').check();
+  await ask.getByLabel('Reason').selectOption({ label: 'Faulty' });
+  await ask.getByRole('button', { name: 'Ask for the return' }).click();
+  await expect(ask).toBeHidden();
+  await expect(returns.getByRole('listitem')).toContainText('Requested: waiting for the shop');
+  await expect(buyer.getByText('Return requested: we will answer by email')).toBeHidden({
+    timeout: 15_000,
+  });
+  for (const width of [360, 1280]) {
+    await buyer.setViewportSize({ width, height: 900 });
+    await expectAccessible(buyer, 'any');
+    await buyer.screenshot({ path: `test-results/shipped-order-${width}.png`, fullPage: true });
+  }
+  await customer.close();
 });

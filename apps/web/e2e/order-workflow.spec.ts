@@ -72,7 +72,25 @@ test('an admin ships, delivers and refunds orders from their pages; the buyer se
   await admin.goto(`/dashboard/orders/${shipped._id}`);
   const actions = admin.getByRole('region', { name: 'Admin actions' });
   await actions.getByRole('button', { name: 'Ship' }).click();
+  // Ship asks for the carrier (and takes a tracking number) before the order goes.
+  const shipDialog = admin.getByRole('dialog', { name: "Ship Wendy Workflow's order?" });
+  await shipDialog.getByRole('button', { name: 'Ship' }).click();
+  await expect(shipDialog.getByText('Choose a carrier')).toHaveCount(2);
+  await shipDialog.getByLabel('Carrier').selectOption({ label: 'DHL' });
+  await shipDialog.getByLabel('Tracking number (optional)').fill('JD01/46');
+  await shipDialog.getByRole('button', { name: 'Ship' }).click();
+  await expect(shipDialog.getByLabel('Tracking number (optional)')).toHaveAccessibleDescription(
+    /may have letters, digits, and single spaces or dashes/,
+  );
+  await expect(history(admin).getByText('paid → shipped')).toHaveCount(0);
+  await shipDialog.getByLabel('Tracking number (optional)').fill('JD014600006281230704');
+  await shipDialog.getByRole('button', { name: 'Ship' }).click();
+  await expect(shipDialog).toBeHidden();
   await expect(admin.getByRole('heading', { level: 1 }).locator('..')).toContainText('shipped');
+  await expect(admin.getByRole('link', { name: /JD014600006281230704/ })).toHaveAttribute(
+    'href',
+    'https://www.dhl.com/global-en/home/tracking.html?tracking-id=JD014600006281230704&submit=1',
+  );
   await expect(history(admin).getByText('paid → shipped')).toBeVisible();
   await actions.getByRole('button', { name: 'Mark delivered' }).click();
   await expect(history(admin).getByText('shipped → delivered')).toBeVisible();
@@ -84,6 +102,12 @@ test('an admin ships, delivers and refunds orders from their pages; the buyer se
   await actions.getByRole('button', { name: 'Refund' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Refund this order?' });
   await expect(dialog).toBeVisible();
+  // The amount, with its shipping and tax shares, before it is confirmed (Oregon: no tax).
+  const amount = dialog.getByText(/goes back to the card/);
+  await expect(amount).toContainText(
+    `$ ${refunded.price.toFixed(2)} goes back to the card: parts $ ${refunded.totals.subtotal.toFixed(2)}, shipping $ ${refunded.totals.shipping.toFixed(2)}, `,
+  );
+  await expect(amount).toContainText(/ \$ 0\.00\.$/);
   for (const width of [360, 1280]) {
     await admin.setViewportSize({ width, height: 900 });
     await expectAccessible(admin, 'any');

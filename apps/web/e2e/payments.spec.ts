@@ -184,6 +184,10 @@ test('the admin ships a paid order and the buyer sees "shipped"', async ({ page,
   ).toHaveAttribute('href', `/dashboard/payment/${unpaid._id}`);
 
   await paidRow.getByRole('button', { name: /^Ship/ }).click();
+  const shipDialog = page.getByRole('dialog', { name: "Ship Shipping Buyer's order?" });
+  await shipDialog.getByLabel('Carrier').selectOption({ label: 'UPS' });
+  await shipDialog.getByRole('button', { name: 'Ship' }).click();
+  await expect(shipDialog).toBeHidden();
   await expect(paidRow).toContainText('shipped');
   await expect(paidRow.getByRole('button', { name: /^Ship/ })).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'is shipped' })).toHaveText(

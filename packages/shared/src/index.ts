@@ -7,6 +7,7 @@ export * from './schemas/address';
 export * from './schemas/address-book';
 export * from './schemas/auth';
 export * from './schemas/cart';
+export * from './schemas/carrier';
 export * from './schemas/catalogue';
 export * from './schemas/email';
 export * from './schemas/health';

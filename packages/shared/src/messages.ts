@@ -152,6 +152,9 @@ export const messages = {
         subject: (number: string) => `Your order is on its way (${number})`,
         preview: 'Your order has left our warehouse',
         body: 'Your order has left our warehouse and is on its way to you.',
+        carrier: (name: string) => `Carrier: ${name}`,
+        trackingNumber: (number: string) => `Tracking number: ${number}`,
+        track: 'Track the parcel',
       },
       cancelled: {
         subject: (number: string) => `Your order is cancelled (${number})`,

@@ -247,6 +247,18 @@ export interface OrdersTable {
   tax_name: string | null;
   /** Whether its prices (lines and shipping) include the tax, so the subtotal is told apart. */
   prices_include_tax: ColumnType<boolean, boolean | undefined, boolean>;
+  /** How it left (migration 0034): the carrier's name, the tracking number and its link. */
+  carrier: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_number: ColumnType<string | null, string | null | undefined, string | null>;
+  tracking_url: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The carriers admins keep (migration 0034). */
+export interface CarriersTable {
+  id: Generated<string>;
+  name: string;
+  tracking_url_template: string;
+  created_at: CreatedAt;
 }
 
 /** What an order bought, a line per tool, as it was then (migration 0012). */
@@ -520,6 +532,7 @@ export interface EmailAttachmentRef {
 }
 
 export interface Database {
+  carriers: CarriersTable;
   sandbox_payment_intents: SandboxPaymentIntentsTable;
   sandbox_refunds: SandboxRefundsTable;
   order_payments: OrderPaymentsTable;

@@ -8,6 +8,8 @@
  * text fails the first test.
  */
 import {
+  CarrierInputSchema,
+  ShipOrderSchema,
   AllOrdersQuerySchema,
   CatalogueExportQuerySchema,
   CatalogueImportQuerySchema,
@@ -523,6 +525,44 @@ const cases: TextCase[] = [
     route: 'POST /api/purchase/:id/ship',
     caller: 'admin',
     params: (w) => ({ id: w.order._id }),
+    // A carrier nobody keeps: the clean request is refused under carrierId (400), a control
+    // character in either field first, under its own.
+    body: () => ({ carrierId: randomUUID(), trackingNumber: 'JD0146 0000-6281' }),
+    schema: ShipOrderSchema,
+    paramStatus: 404,
+    accepted: 400,
+  },
+  {
+    route: 'POST /api/purchase/:id/refund-preview',
+    caller: 'admin',
+    params: (w) => ({ id: w.order._id }),
+    body: () => ({}),
+    paramStatus: 404,
+  },
+  {
+    route: 'POST /api/carriers',
+    caller: 'admin',
+    body: () => ({
+      name: `Carrier ${randomUUID().slice(0, 8)}`,
+      trackingUrlTemplate: 'https://track.example.com/parcel?id={tracking}',
+    }),
+    schema: CarrierInputSchema,
+  },
+  {
+    route: 'PUT /api/carriers/:id',
+    caller: 'admin',
+    params: () => ({ id: randomUUID() }),
+    body: () => ({
+      name: 'Renamed carrier',
+      trackingUrlTemplate: 'https://track.example.com/parcel?id={tracking}',
+    }),
+    schema: CarrierInputSchema,
+    paramStatus: 404,
+  },
+  {
+    route: 'DELETE /api/carriers/:id',
+    caller: 'admin',
+    params: () => ({ id: randomUUID() }),
     paramStatus: 404,
   },
   {
@@ -707,6 +747,7 @@ const noTextInput: Record<string, string> = {
   'GET /api/reports/sales': 'no input',
   'GET /api/emails/failed': 'no input',
   'GET /api/emails/delivery': 'no input',
+  'GET /api/carriers': 'no input',
   'GET /api/dev/outbox': 'no input',
   'PUT /api/settings/low-stock': 'one whole number',
   'GET /api/shipping/zones': 'no input',

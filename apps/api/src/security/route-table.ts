@@ -247,6 +247,41 @@ export const matrix: Row[] = [
     expected: guarded(403, 403, 409),
   },
   {
+    route: 'POST /api/purchase/:id/refund-preview',
+    request: (w) => ({ path: `/api/purchase/${w.order._id}/refund-preview`, body: {} }),
+    // Past the guard, an admin finds A's order unpaid: nothing to refund.
+    expected: guarded(403, 403, 409),
+  },
+  {
+    route: 'GET /api/carriers',
+    request: () => ({ path: '/api/carriers' }),
+    expected: guarded(403, 403, 200),
+  },
+  {
+    route: 'POST /api/carriers',
+    request: () => ({
+      path: '/api/carriers',
+      body: {
+        name: `Carrier ${randomUUID().slice(0, 8)}`,
+        trackingUrlTemplate: 'https://track.example.com/{tracking}',
+      },
+    }),
+    expected: guarded(403, 403, 201),
+  },
+  {
+    route: 'PUT /api/carriers/:id',
+    request: () => ({
+      path: `/api/carriers/${randomUUID()}`,
+      body: { name: 'Nobody', trackingUrlTemplate: 'https://track.example.com/{tracking}' },
+    }),
+    expected: guarded(403, 403, 404),
+  },
+  {
+    route: 'DELETE /api/carriers/:id',
+    request: () => ({ path: `/api/carriers/${randomUUID()}` }),
+    expected: guarded(403, 403, 404),
+  },
+  {
     route: 'GET /api/purchase/:id/history',
     request: (w) => ({ path: `/api/purchase/${w.order._id}/history` }),
     expected: guarded(200, 404, 200),

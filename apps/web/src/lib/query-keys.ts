@@ -73,6 +73,9 @@ export const queryKeys = {
     returns: (orderId: string) => ['orders', 'returns', orderId] as const,
     /** The back office's list of returns in one status (or 'all'), refreshed by each step too. */
     returnQueue: (status: string) => ['orders', 'return-queue', status] as const,
+    /** What a refund of these lines (or of the whole order) would give back (admins). */
+    refundPreview: (orderId: string, lines: readonly string[] | null) =>
+      ['orders', 'refund-preview', orderId, lines] as const,
   },
   /** The return window and the restocking fees (admins). */
   returnSettings: ['return-settings'] as const,
@@ -117,6 +120,8 @@ export const queryKeys = {
     zones: ['shipping', 'zones'] as const,
     taxRates: ['shipping', 'tax-rates'] as const,
     taxSettings: ['shipping', 'tax-settings'] as const,
+    /** The carriers orders are shipped by (admins): Shipping and tax keeps them, Ship names one. */
+    carriers: ['shipping', 'carriers'] as const,
   },
   /** The shop's legal details printed on invoices (admins). */
   invoices: {

@@ -10,6 +10,7 @@ import {
   PricedLineSchema,
   ShipToSchema,
 } from './shipping';
+import { OrderShipmentSchema } from './carrier';
 import { noControlCharacters } from './text';
 
 export const PHONE_MAX = 30;
@@ -117,7 +118,7 @@ export const RefundSchema = z
 export type Refund = z.infer<typeof RefundSchema>;
 
 /**
- * What a step of an order's history is, as the API recorded it (migration 0035): a step that
+ * What a step of an order's history is, as the API recorded it (migration 0036): a step that
  * keeps the order's status is a refund of lines or a return's step, never a refund of the order.
  * `note`: an older step that kept the status, whose text did not say which it was.
  */
@@ -132,6 +133,27 @@ export const ORDER_EVENT_KINDS = [
   'note',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** `POST /api/purchase/{id}/refund-preview` (admins): the lines a refund would give back. */
+export const RefundPreviewRequestSchema = RefundSchema.pick({ lines: true }).strict();
+export type RefundPreviewRequest = z.infer<typeof RefundPreviewRequestSchema>;
+
+/**
+ * What a refund would give back, by the server's rules (docs/product.md, Refunds of lines), in
+ * dollars: `amount` is what goes back to the card; `goods` and `shipping` are its shares before
+ * tax is added, and `tax` its tax (already inside `goods` and `shipping` when prices include it).
+ */
+export const RefundPreviewSchema = z
+  .object({
+    amount: z.number(),
+    goods: z.number(),
+    shipping: z.number(),
+    tax: z.number(),
+    taxName: z.string(),
+    pricesIncludeTax: z.boolean(),
+  })
+  .meta({ id: 'RefundPreview' });
+export type RefundPreview = z.infer<typeof RefundPreviewSchema>;
 
 /** One step of an order's history: when, what, from which status to which, who, and why. */
 export const OrderEventSchema = z
@@ -209,6 +231,8 @@ export const OrderSchema = z
     shipTo: z.union([ShipToSchema, z.null()]),
     /** The method chosen and its estimate; null for orders placed before issue 35. */
     shipping: z.union([OrderShippingSchema, z.null()]),
+    /** Its carrier and tracking once shipped with one (issue 49); null otherwise. */
+    shipment: z.union([OrderShipmentSchema, z.null()]),
     totals: OrderFiguresSchema,
     neededBy: CalendarDaySchema.nullable(),
     paid: z.boolean(),

@@ -35,6 +35,7 @@ import * as orderNumbers from './0033-order-numbers';
 import * as hyphenatedWords from './0034-hyphenated-words';
 import * as salesFigures from './0035-sales-figures';
 import * as orderEventKinds from './0036-order-event-kinds';
+import * as carriers from './0037-carriers';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0034-hyphenated-words': hyphenatedWords,
   '0035-sales-figures': salesFigures,
   '0036-order-event-kinds': orderEventKinds,
+  '0037-carriers': carriers,
 };

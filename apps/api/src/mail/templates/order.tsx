@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Section, Text } from '@react-email/components';
+import { Link, Section, Text } from '@react-email/components';
 import { formatMoney, messages, SHOP_TIME_ZONE } from '@shop/shared';
 import { brand } from './brand';
 import { EmailLayout, Paragraph, PrimaryButton, type ShopOrigin } from './layout';
@@ -52,6 +52,8 @@ export interface OrderPaidData extends OrderEmailData {
 }
 export interface OrderShippedData extends OrderEmailData {
   address: string;
+  /** Its carrier and tracking (issue 49); absent when shipped without a carrier. */
+  shipment?: { carrier: string; trackingNumber: string | null; trackingUrl: string | null };
 }
 export interface OrderCancelledData extends OrderEmailData {
   /** Who ended it: its buyer, the shop (an admin, a removal), or its pay-by time. */
@@ -191,7 +193,31 @@ export function OrderShippedEmail({
       body={words.shipped.body}
     >
       <Paragraph>{`${words.address}: ${data.address}`}</Paragraph>
+      {data.shipment && <Shipment shipment={data.shipment} />}
     </OrderEmail>
+  );
+}
+
+/** The carrier, and the tracking number with its link written out, so the text part has it. */
+function Shipment({ shipment }: { shipment: NonNullable<OrderShippedData['shipment']> }) {
+  return (
+    <>
+      <Paragraph>{words.shipped.carrier(shipment.carrier)}</Paragraph>
+      {shipment.trackingNumber && (
+        <Paragraph>{words.shipped.trackingNumber(shipment.trackingNumber)}</Paragraph>
+      )}
+      {shipment.trackingUrl && (
+        <Paragraph>
+          {`${words.shipped.track}: `}
+          <Link
+            href={shipment.trackingUrl}
+            style={{ color: brand.primary, wordBreak: 'break-all' }}
+          >
+            {shipment.trackingUrl}
+          </Link>
+        </Paragraph>
+      )}
+    </>
   );
 }
 

@@ -89,6 +89,9 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
           'orders.ship_region',
           'orders.ship_city',
           'orders.ship_postal_code',
+          'orders.carrier',
+          'orders.tracking_number',
+          'orders.tracking_url',
           sql<boolean>`exists (select 1 from order_events later
             where later.order_id = event.order_id and later.id > event.id)`.as('moved_on'),
         ])
@@ -195,6 +198,13 @@ export function createOrderEmails(db: Kysely<Database>, options: OrderEmailsOpti
                         postalCode: event.ship_postal_code,
                         country: event.ship_country,
                       })}`,
+                ...(event.carrier !== null && {
+                  shipment: {
+                    carrier: event.carrier,
+                    trackingNumber: event.tracking_number,
+                    trackingUrl: event.tracking_url,
+                  },
+                }),
               },
             });
             break;

@@ -112,6 +112,14 @@ function toOrder(row: OrderRow, lines?: OrderLine[]): Order {
             minDays: row.delivery_min_days ?? 0,
             maxDays: row.delivery_max_days ?? 0,
           },
+    shipment:
+      row.carrier === null
+        ? null
+        : {
+            carrier: row.carrier,
+            trackingNumber: row.tracking_number,
+            trackingUrl: row.tracking_url,
+          },
     totals: totalsOf(row),
     neededBy: row.needed_by,
     paid: paidStatuses.includes(row.status),

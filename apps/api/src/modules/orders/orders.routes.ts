@@ -9,6 +9,9 @@ import {
   OrderListQuerySchema,
   OrderSchema,
   PurchaseSchema,
+  RefundPreviewRequestSchema,
+  RefundPreviewSchema,
+  ShipOrderSchema,
   TOTAL_COUNT_HEADER,
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
@@ -95,10 +98,30 @@ const ship = defineRoute({
   method: 'post',
   path: '/purchase/{id}/ship',
   tags: ['Orders'],
-  summary: 'Mark a paid order shipped (admins)',
+  summary: 'Mark a paid order shipped, by a carrier with an optional tracking number (admins)',
+  description:
+    'The body names the carrier (`GET /api/carriers`) and may add the tracking number; the server ' +
+    "builds the carrier's tracking link with the number URL-encoded. The body may be left out, as " +
+    'clients before carriers did: the order is then shipped without one. A tracking number ' +
+    'without a carrier, or an unknown carrier, answers 400 under `carrierId`.',
   security: bearer,
-  request: { params: OrderParams },
-  responses: { 200: json(OrderSchema, 'Shipped'), ...errors(401, 403, 404, 409) },
+  request: { params: OrderParams, body: { ...jsonBody(ShipOrderSchema), required: false } },
+  responses: { 200: json(OrderSchema, 'Shipped'), ...errors(400, 401, 403, 404, 409, 415) },
+});
+
+const refundPreview = defineRoute({
+  method: 'post',
+  path: '/purchase/{id}/refund-preview',
+  tags: ['Orders'],
+  summary:
+    'What a refund of these lines, or of the whole order, would give back, with its tax and ' +
+    'shipping share; changes nothing (admins)',
+  security: bearer,
+  request: { params: OrderParams, body: jsonBody(RefundPreviewRequestSchema) },
+  responses: {
+    200: json(RefundPreviewSchema, 'What the refund would give back'),
+    ...errors(400, 401, 403, 404, 409, 415),
+  },
 });
 
 const deliver = defineRoute({
@@ -178,7 +201,13 @@ export function ordersRoutes(orders: OrdersService, signedIn: MiddlewareHandler<
       c.json(await orders.get(c.req.valid('param').id, c.var.user), 200),
     )
     .openapi({ ...ship, middleware: [signedIn, requireAdmin] }, async (c) =>
-      c.json(await orders.ship(c.req.valid('param').id, c.var.user), 200),
+      c.json(await orders.ship(c.req.valid('param').id, c.var.user, c.req.valid('json')), 200),
+    )
+    .openapi({ ...refundPreview, middleware: [signedIn, requireAdmin] }, async (c) =>
+      c.json(
+        await orders.refundPreview(c.req.valid('param').id, c.var.user, c.req.valid('json').lines),
+        200,
+      ),
     )
     .openapi({ ...deliver, middleware: [signedIn, requireAdmin] }, async (c) =>
       c.json(await orders.deliver(c.req.valid('param').id, c.var.user), 200),

@@ -4,8 +4,11 @@ import {
   type Order,
   type OrderEvent,
   type OrderEventKind,
+  type OrderShipment,
   type OrderStatus,
   type Refund,
+  type RefundPreview,
+  type ShipOrder,
 } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../auth/identity';
@@ -22,6 +25,8 @@ export interface WorkflowOptions {
   onStockChange?: () => void;
   /** Told of each order paid (the metrics). */
   events?: Pick<ShopEvents, 'orderPaid'>;
+  /** How an order leaves by a carrier (the carriers module): its name and tracking link. */
+  shipmentOf?: (carrierId: string, trackingNumber?: string) => Promise<OrderShipment>;
 }
 
 /** What a step of the history is and concerns, beyond a change of status (migration 0035). */
@@ -159,6 +164,21 @@ interface RefundedLineFigures {
   shipping_tax_cents: number;
 }
 
+/** The shares of what lines hold, in cents: their prices, shipping, and the tax of both. */
+function sharesOf(lines: readonly RefundedLineFigures[]) {
+  const sum = (pick: (line: RefundedLineFigures) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
+  return {
+    goodsCents: sum((line) => line.price_cents),
+    shippingCents: sum((line) => line.shipping_cents),
+    taxCents: sum((line) => line.tax_cents + line.shipping_tax_cents),
+  };
+}
+
+/** What shares give back: the tax is added to them when prices are without it. */
+const amountOf = (shares: ReturnType<typeof sharesOf>, pricesIncludeTax: boolean, feeCents = 0) =>
+  shares.goodsCents + shares.shippingCents + (pricesIncludeTax ? 0 : shares.taxCents) - feeCents;
+
 /**
  * What a refund of these lines gives back (docs/product.md, Refunds of lines): their prices,
  * their shares of shipping and, when prices are without tax, the tax of both; less a return's
@@ -174,12 +194,8 @@ export function lineRefundFigures(
     (sum, line) => sum + line.price_cents + (taxed ? line.tax_cents : 0),
     0,
   );
-  const shippingCents = lines.reduce(
-    (sum, line) => sum + line.shipping_cents + (taxed ? line.shipping_tax_cents : 0),
-    0,
-  );
   const feeCents = restockingFee(goodsCents, feePercent);
-  return { amountCents: goodsCents + shippingCents - feeCents, feeCents };
+  return { amountCents: amountOf(sharesOf(lines), pricesIncludeTax, feeCents), feeCents };
 }
 
 /**
@@ -206,13 +222,15 @@ export function createOrderWorkflow(
       also?: (trx: Kysely<Database>) => Promise<void>;
       /** Refused while a refund has claimed the order (a shipment, a delivery). */
       unlessRefunding?: boolean;
+      /** Other columns written with the status (a shipment's carrier and tracking). */
+      set?: { carrier: string; tracking_number: string | null; tracking_url: string | null };
     } = {},
   ): Promise<OrderRow | undefined> {
     return db.transaction().execute(async (trx) => {
       await actingAs(trx, caller, step.reason);
       const changed = (await trx
         .updateTable('orders')
-        .set({ status: to })
+        .set({ ...step.set, status: to })
         .where('id', '=', id)
         .where('status', 'in', from)
         .$if(Boolean(step.unlessRefunding), (q) => q.where('refund_started_at', 'is', null))
@@ -268,6 +286,11 @@ export function createOrderWorkflow(
     };
     return executor.isTransaction ? cancel(executor) : db.transaction().execute(cancel);
   }
+
+  const shipmentOf = (carrierId: string, trackingNumber?: string) => {
+    if (!options.shipmentOf) throw new Error('The orders service was made without carriers');
+    return options.shipmentOf(carrierId, trackingNumber);
+  };
 
   return {
     /**
@@ -364,11 +387,25 @@ export function createOrderWorkflow(
       throw new AppError('ALREADY_PAID', `This order is ${row.status} and cannot be paid again`);
     },
 
-    /** An admin marks a paid order shipped. */
-    async ship(id: string, caller: CurrentUser): Promise<Order> {
+    /**
+     * An admin marks a paid order shipped, by a carrier with a tracking number when given (its
+     * link built by the carriers module); without a carrier, as clients before issue 49 do.
+     */
+    async ship(id: string, caller: CurrentUser, input: ShipOrder = {}): Promise<Order> {
       const order = await queries.visibleTo(caller, id);
+      const shipment =
+        input.carrierId === undefined
+          ? undefined
+          : await shipmentOf(input.carrierId, input.trackingNumber);
       const shipped = await transition(order.id, caller, ['paid'], 'shipped', {
         unlessRefunding: true,
+        ...(shipment && {
+          set: {
+            carrier: shipment.carrier,
+            tracking_number: shipment.trackingNumber,
+            tracking_url: shipment.trackingUrl,
+          },
+        }),
       });
       if (!shipped) {
         throw await refusedStep(order.id, 'shipped', 'Only a paid order can be shipped');
@@ -605,6 +642,72 @@ export function createOrderWorkflow(
       });
       if (row && restocked) options.onStockChange?.();
       return presentOne(await queries.visibleTo(caller, id), db);
+    },
+
+    /**
+     * What a refund would give back, before it is asked (the admin's refund dialog): of these
+     * open lines by the rule of `lineRefundFigures`, or of the whole order (its total less the
+     * lines refunded already, as the provider's refund of what is left). Changes nothing.
+     */
+    async refundPreview(
+      id: string,
+      caller: CurrentUser,
+      toolIds?: readonly string[],
+    ): Promise<RefundPreview> {
+      const order = await queries.visibleTo(caller, id);
+      const lines = await db
+        .selectFrom('order_lines')
+        .select([
+          'tool_id',
+          'price_cents',
+          'tax_cents',
+          'shipping_cents',
+          'shipping_tax_cents',
+          'refunded_at',
+        ])
+        .where('order_id', '=', order.id)
+        .execute();
+      const includeTax = order.prices_include_tax;
+      let shares: ReturnType<typeof sharesOf>;
+      if (toolIds) {
+        checkLinesRefundable(order.status);
+        const chosen = lines.filter((line) => toolIds.includes(line.tool_id));
+        if (chosen.length !== toolIds.length) {
+          const message = 'This order has no such line';
+          throw new AppError('VALIDATION_FAILED', message, { lines: [message] });
+        }
+        const given = chosen.filter((line) => line.refunded_at !== null);
+        if (given.length > 0) {
+          throw new AppError('CONFLICT', 'A chosen line was refunded already');
+        }
+        shares = sharesOf(chosen);
+      } else {
+        if (order.status !== 'paid' && order.status !== 'shipped') {
+          throw new AppError(
+            'CONFLICT',
+            `Only a paid or shipped order can be refunded; this one is ${order.status}`,
+          );
+        }
+        const given = sharesOf(lines.filter((line) => line.refunded_at !== null));
+        const totals = {
+          goodsCents: order.price_cents - order.shipping_cents - (includeTax ? 0 : order.tax_cents),
+          shippingCents: order.shipping_cents,
+          taxCents: order.tax_cents,
+        };
+        shares = {
+          goodsCents: totals.goodsCents - given.goodsCents,
+          shippingCents: totals.shippingCents - given.shippingCents,
+          taxCents: totals.taxCents - given.taxCents,
+        };
+      }
+      return {
+        amount: centsToDollars(amountOf(shares, includeTax)),
+        goods: centsToDollars(shares.goodsCents),
+        shipping: centsToDollars(shares.shippingCents),
+        tax: centsToDollars(shares.taxCents),
+        taxName: order.tax_name ?? 'Tax',
+        pricesIncludeTax: includeTax,
+      };
     },
 
     /** An order's history, oldest first, for its buyer or an admin (404 for anyone else). */

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { formatOrderNumber, formatPhone } from '@shop/shared';
+import { formatOrderNumber, formatPhone, type Order } from '@shop/shared';
 import { OrderDate } from '../../../components/ui/order-date';
 import { OrderLinesTable } from '../../../components/ui/order-lines';
 import { ShipToAddress, shippingMethodText } from '../../../components/ui/order-figures';
@@ -15,6 +15,29 @@ import { useOrder } from '../../../features/payments/api/get-order';
 import { formatCalendarDay } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { BackToOrders } from './back-to-orders';
+
+/** The carrier, and the tracking number as a link to the carrier's tracking page. */
+function ShipmentText({ shipment }: { shipment: NonNullable<Order['shipment']> }) {
+  if (!shipment.trackingNumber) return <>{shipment.carrier}</>;
+  return (
+    <>
+      {shipment.carrier}, tracking number{' '}
+      {shipment.trackingUrl ? (
+        <a
+          href={shipment.trackingUrl}
+          className="link break-all"
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {shipment.trackingNumber}
+          <span className="sr-only"> (track the parcel, opens in a new tab)</span>
+        </a>
+      ) : (
+        shipment.trackingNumber
+      )}
+    </>
+  );
+}
 
 /**
  * /dashboard/orders/{id}: one order with its lines, delivery details, invoice and credit notes,
@@ -61,6 +84,14 @@ export default function OrderRoute() {
                 <>
                   <dt className="font-semibold">Shipping</dt>
                   <dd>{shippingMethodText(shown.shipping)}</dd>
+                </>
+              )}
+              {shown.shipment && (
+                <>
+                  <dt className="font-semibold">Carrier</dt>
+                  <dd>
+                    <ShipmentText shipment={shown.shipment} />
+                  </dd>
                 </>
               )}
               <dt className="font-semibold">Phone</dt>

@@ -16,16 +16,15 @@ import { pageCountOf, useFilteredPage } from '../../../lib/use-filtered-page';
 import { useCancelOrder } from '../../../lib/cancel-order';
 import { downloadOrdersCsv } from '../api/export-orders';
 import { useAllOrders } from '../api/get-all-orders';
-import { useShipOrder } from '../api/ship-order';
+import { ShipDialog } from './ship-dialog';
 
 interface OrderStateProps {
   order: Order;
-  shipping: boolean;
   onShip: (order: Order) => void;
   onCancel: (order: Order) => void;
 }
 
-function OrderState({ order, shipping, onShip, onCancel }: OrderStateProps) {
+function OrderState({ order, onShip, onCancel }: OrderStateProps) {
   switch (order.status) {
     case 'unpaid':
       return (
@@ -55,11 +54,9 @@ function OrderState({ order, shipping, onShip, onCancel }: OrderStateProps) {
           <button
             type="button"
             className="btn btn-primary btn-sm"
-            disabled={shipping}
             aria-label={`Ship ${order.userName}'s order of ${order.tool}`}
             onClick={() => onShip(order)}
           >
-            {shipping && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
             Ship
           </button>
         </div>
@@ -92,7 +89,6 @@ export function ManageAllOrders() {
     setFrom('');
     setTo('');
   };
-  const ship = useShipOrder();
   const cancel = useCancelOrder();
   const [exporting, setExporting] = useState(false);
   const [exportFailure, setExportFailure] = useState<string | null>(null);
@@ -132,21 +128,14 @@ export function ManageAllOrders() {
     });
   };
 
+  const [toShip, setToShip] = useState<Order | null>(null);
   const onShip = (order: Order) => {
     setAnnouncement('');
-    ship.mutate(order._id, {
-      onSuccess: (shipped) =>
-        setAnnouncement(`${shipped.userName}'s order of ${shipped.tool} is shipped.`),
-    });
+    setToShip(order);
   };
 
   const orderState = (order: Order) => (
-    <OrderState
-      order={order}
-      shipping={ship.isPending && ship.variables === order._id}
-      onShip={onShip}
-      onCancel={openCancel}
-    />
+    <OrderState order={order} onShip={onShip} onCancel={openCancel} />
   );
 
   return (
@@ -215,11 +204,6 @@ export function ManageAllOrders() {
           )}
         </FormField>
       </form>
-      {ship.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {ship.error.message}
-        </p>
-      )}
       <p role="status" className="sr-only">
         {announcement}
       </p>
@@ -271,6 +255,14 @@ export function ManageAllOrders() {
         error={cancel.isError ? cancel.error.message : null}
         onConfirm={confirmCancel}
         onCancel={() => setToCancel(null)}
+      />
+      <ShipDialog
+        order={toShip}
+        onClose={() => setToShip(null)}
+        onShipped={(shipped) => {
+          setToShip(null);
+          setAnnouncement(`${shipped.userName}'s order of ${shipped.tool} is shipped.`);
+        }}
       />
     </section>
   );

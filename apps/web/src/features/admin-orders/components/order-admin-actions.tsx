@@ -1,4 +1,4 @@
-import { type Order, type Refund, RefundSchema } from '@shop/shared';
+import { formatMoney, type Order, type Refund, RefundSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -7,10 +7,12 @@ import { ApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { deliverOrder } from '../api/deliver-order';
 import { refundOrder } from '../api/refund-order';
-import { shipOrder } from '../api/ship-order';
+import { useRefundPreview } from '../api/get-refund-preview';
 import { LineChecklist } from '../../../components/ui/line-checklist';
+import { errorMessage } from '../../../lib/form-errors';
+import { ShipDialog } from './ship-dialog';
 
-type Step = 'ship' | 'deliver' | 'refund';
+type Step = 'deliver' | 'refund';
 
 const failureOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'The order could not be changed. Please try again.';
@@ -23,11 +25,9 @@ function useOrderStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ step, order, refund }: { step: Step; order: Order; refund?: Refund }) =>
-      step === 'ship'
-        ? shipOrder(order._id)
-        : step === 'deliver'
-          ? deliverOrder(order._id)
-          : refundOrder(order._id, refund ?? { reason: '', restock: false }),
+      step === 'deliver'
+        ? deliverOrder(order._id)
+        : refundOrder(order._id, refund ?? { reason: '', restock: false }),
     onSettled: () =>
       Promise.all(
         [queryKeys.orders.all, queryKeys.tools.all, queryKeys.reports.all].map((queryKey) =>
@@ -35,6 +35,32 @@ function useOrderStep() {
         ),
       ),
   });
+}
+
+/**
+ * What the refund gives back, as the server works it out before it is asked: the amount, and
+ * its parts, shipping and tax shares.
+ */
+function RefundAmount({ preview }: { preview: ReturnType<typeof useRefundPreview> }) {
+  if (preview.isError) {
+    return <p className="mt-3 text-sm text-red-700">{errorMessage(preview.error)}</p>;
+  }
+  const figures = preview.data;
+  return (
+    <p className="mt-3 text-sm" aria-live="polite" aria-busy={preview.isFetching}>
+      {figures ? (
+        <>
+          <strong>{formatMoney(figures.amount)}</strong> goes back to the card: parts{' '}
+          {formatMoney(figures.goods)}, shipping {formatMoney(figures.shipping)},{' '}
+          {figures.pricesIncludeTax
+            ? `${figures.taxName} ${formatMoney(figures.tax)} included in both.`
+            : `${figures.taxName} ${formatMoney(figures.tax)}.`}
+        </>
+      ) : (
+        'Working out the amount…'
+      )}
+    </p>
+  );
 }
 
 /** Statuses whose lines can be refunded one by one (a delivered order's too: a return). */
@@ -56,19 +82,18 @@ export function OrderAdminActions({ order }: { order: Order }) {
   const openLines = order.lines.filter((line) => !line.refunded);
   const [chosen, setChosen] = useState<string[]>([]);
   const reasonId = useId();
+  const [shipping, setShipping] = useState(false);
 
   const run = async (which: Step, extra: { refund?: Refund } = {}) => {
     setFailure(null);
     try {
       await step.mutateAsync({ step: which, order, ...extra });
       toast.success(
-        which === 'ship'
-          ? 'Order shipped'
-          : which === 'deliver'
-            ? 'Order delivered'
-            : extra.refund?.lines
-              ? 'Lines refunded'
-              : 'Order refunded',
+        which === 'deliver'
+          ? 'Order delivered'
+          : extra.refund?.lines
+            ? 'Lines refunded'
+            : 'Order refunded',
       );
       return true;
     } catch (error) {
@@ -81,6 +106,12 @@ export function OrderAdminActions({ order }: { order: Order }) {
   // All of an order not refunded in part is a refund of the order; anything else, of its lines.
   const byLines =
     !wholeOrder || openLines.length < order.lines.length || chosen.length < openLines.length;
+
+  const preview = useRefundPreview(
+    order._id,
+    byLines ? [...chosen].sort() : null,
+    refunding && chosen.length > 0,
+  );
 
   const confirmRefund = async () => {
     if (chosen.length === 0) {
@@ -112,7 +143,10 @@ export function OrderAdminActions({ order }: { order: Order }) {
           type="button"
           className="btn btn-primary btn-sm"
           disabled={step.isPending}
-          onClick={() => void run('ship')}
+          onClick={() => {
+            setFailure(null);
+            setShipping(true);
+          }}
         >
           Ship
         </button>
@@ -146,6 +180,14 @@ export function OrderAdminActions({ order }: { order: Order }) {
           {failure}
         </p>
       )}
+      <ShipDialog
+        order={shipping ? order : null}
+        onClose={() => setShipping(false)}
+        onShipped={() => {
+          setShipping(false);
+          toast.success('Order shipped');
+        }}
+      />
       <ConfirmDialog
         open={refunding}
         title={wholeOrder ? 'Refund this order?' : 'Refund lines of this order?'}
@@ -178,6 +220,7 @@ export function OrderAdminActions({ order }: { order: Order }) {
             }}
           />
         )}
+        {chosen.length > 0 && <RefundAmount preview={preview} />}
         <label htmlFor={reasonId} className="mt-4 block text-sm font-semibold">
           Reason
         </label>
