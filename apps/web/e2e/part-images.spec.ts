@@ -375,6 +375,140 @@ test.describe("a part's pictures", () => {
     await removeTool(page, tool._id);
   });
 
+  test('Add Tool takes an uploaded picture instead of an image URL: it is the image, and a refused one adds nothing', async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }, testInfo) => {
+    test.slow();
+    await signInAsAdmin(page, baseURL ?? '');
+    await page.goto('/dashboard/addTool');
+    const name = uniqueName('Pic Only');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Description').fill('A fan with a photo and no image URL.');
+    await page.getByLabel('Minimum order quantity').fill('1');
+    await page.getByLabel('Available quantity').fill('4');
+    await page.getByLabel('Price per unit ($)').fill('27');
+    const imageUrl = page.getByLabel('Image URL');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/tools')) {
+        posts.push(new URL(request.url()).pathname);
+      }
+    });
+
+    // Neither a URL nor a picture: the spec's words, and nothing sent.
+    await page.getByRole('button', { name: 'Add Tool' }).click();
+    await expect(page.getByText('Image URL is required')).toBeVisible();
+    await expect(imageUrl).toBeFocused();
+    expect(posts).toEqual([]);
+
+    // A picture chosen is enough: the URL is no longer asked for.
+    const queue = page.getByRole('group', { name: /Pictures/ });
+    await queue
+      .getByLabel('Picture files')
+      .setInputFiles([svgNamedJpeg, await jpeg('fan.jpg', 70)]);
+    const list = queue.getByRole('list', { name: 'Pictures to upload' });
+    await expect(list.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByText('Image URL is required')).toBeHidden();
+    await expect(list.getByRole('listitem').first()).toContainText(
+      "The part's image: it goes with the tool.",
+    );
+
+    // The first picture is refused by its content: nothing is added, and it is named.
+    const refused = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/tools/with-picture') &&
+        response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Add Tool' }).click();
+    expect((await refused).status()).toBe(400);
+    const alert = page.getByRole('alert').filter({ hasText: 'Nothing was added' });
+    await expect(alert).toContainText(
+      `Nothing was added, for the picture ${svgNamedJpeg.name} was refused: ${messages.images.notAnImage}. Remove it or give an image URL, then add the tool again.`,
+    );
+    await expect(list.getByRole('listitem').first()).toContainText(
+      `Refused: ${messages.images.notAnImage}`,
+    );
+    const none = await callApi<Tool[]>(
+      page,
+      'GET',
+      `/api/tools?search=${encodeURIComponent(name)}`,
+    );
+    expect(none.body).toEqual([]);
+    expect(posts).toEqual(['/api/tools/with-picture']);
+    expectOnlyStatusErrors(consoleErrors, [400]);
+    await page.setViewportSize({ width: 360, height: 900 });
+    expect(await scrollsSideways(page), 'the refusal scrolls sideways at 360 px').toBe(false);
+    await page.screenshot({
+      path: testInfo.outputPath('add-tool-refused-360.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    // Without it, from the keyboard: the form waits while the part and its picture are sent.
+    await list.getByRole('button', { name: 'Remove picture 1' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/tools/with-picture', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const created = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/tools/with-picture') &&
+        response.request().method() === 'POST',
+    );
+    await page.getByLabel('Name', { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Add Tool' })).toBeDisabled();
+    await expect(list.getByRole('listitem').first()).toContainText('Uploading...');
+    await expect(list.getByLabel('Alt text of picture 1')).toBeDisabled();
+    release();
+    const answer = await created;
+    expect(answer.status()).toBe(201);
+    await page.unroute('**/api/tools/with-picture');
+    const tool = (await answer.json()) as Tool;
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Tool Added' }),
+    ).toBeVisible();
+    await expect(queue.getByText('No pictures yet.')).toBeVisible();
+    await expect(imageUrl).toHaveValue('');
+    // Only the picture went with the part; nothing was uploaded after it.
+    expect(posts).toEqual(['/api/tools/with-picture', '/api/tools/with-picture']);
+
+    // The picture is the part's image, in the shop's lists and on its page.
+    const [image, ...others] = await imagesOf(page, tool._id);
+    expect(others).toEqual([]);
+    expect(image!.alt).toBe(name);
+    expect(tool.img).toBe(image!.src);
+    const read = await callApi<Tool>(page, 'GET', `/api/tools/${tool._id}`);
+    expect(read.body.img).toBe(image!.src);
+    const shown = await publicPictures(page, tool);
+    expect(shown.firstAlt).toBe(name);
+    expect(shown.images.map((url) => new URL(url).pathname)).toEqual([image!.src]);
+
+    // The form with a picture chosen in place of a URL, on a phone and on a screen.
+    await page.goto('/dashboard/addTool');
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByLabel('Picture files').setInputFiles(await jpeg('fan.jpg', 90));
+      await expect(
+        page.getByText("The part's image: it goes with the tool.", { exact: true }),
+      ).toBeVisible();
+      expect(await scrollsSideways(page), `Add Tool scrolls sideways at ${width} px`).toBe(false);
+      await expectSectionAccessible(page, 'form');
+      await page.screenshot({
+        path: testInfo.outputPath(`add-tool-picture-${width}.png`),
+        fullPage: true,
+      });
+      await page.getByRole('button', { name: 'Remove picture 1' }).click();
+    }
+    await removeTool(page, tool._id);
+  });
+
   test('the pictures hold at 360 and 1280 px, and axe finds nothing in them', async ({
     page,
     baseURL,

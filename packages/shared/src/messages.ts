@@ -293,6 +293,11 @@ export const messages = {
       `The image is too large: at most ${maxSide} pixels a side and ${maxMegapixels} megapixels`,
     tooLarge: (maxMegabytes: number) => `The file is larger than ${maxMegabytes} MB`,
   },
+  /** Entering parts (issue 49): a picture as the part's image. */
+  partEntry: {
+    lastPictureIsTheImage:
+      "This picture is the part's only image: add another picture first, or remove the part",
+  },
   /** A cart holds at most `max` different tools (API and browser alike). */
   cartFull: (max: number) =>
     `Your cart holds ${max} different tools, the most it can. Check out or remove one first.`,

@@ -630,6 +630,12 @@ const cases: TextCase[] = [
     paramStatus: 404,
   },
   {
+    route: 'POST /api/tools/with-picture',
+    caller: 'admin',
+    body: () => ({ alt: 'A pixel', tool: JSON.stringify({ ...toolBody, name: 'Pictured' }) }),
+    form: true,
+  },
+  {
     route: 'POST /api/tools/:id/images',
     caller: 'admin',
     params: (w) => ({ id: w.tool._id }),

@@ -585,6 +585,14 @@ export const matrix: Row[] = [
     expected: all(200),
   },
   {
+    route: 'POST /api/tools/with-picture',
+    request: () => ({
+      path: '/api/tools/with-picture',
+      form: { alt: 'A pixel', tool: JSON.stringify({ ...toolBody, name: 'Pictured Tool' }) },
+    }),
+    expected: guarded(403, 403, 201),
+  },
+  {
     route: 'POST /api/tools/:id/images',
     request: (w) => ({ path: `/api/tools/${w.tool._id}/images`, form: { alt: 'A pixel' } }),
     expected: guarded(403, 403, 201),

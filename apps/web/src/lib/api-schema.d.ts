@@ -7777,6 +7777,147 @@ export interface paths {
     };
     trace?: never;
   };
+  '/api/tools/with-picture': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a tool with its first picture, which is its image unless an image URL is given (admins)
+     * @description A multipart form: `tool`, the fields of `POST /api/tools` as JSON text (`img` may be left out: the picture's 800 px JPEG becomes it), `file` and `alt`, the part's first picture. A JPEG, PNG, WebP or AVIF image of at most 10 MB, judged by its content (its first bytes and the decoder agree; no markup anywhere in it; at most 12000 pixels a side and 50 megapixels), with `alt`, its alternative text. It is stored as AVIF, WebP and JPEG at widths 400, 800 and 1600 (never wider than the original), turned upright, without any metadata. The tool and its picture are written together or not at all.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'multipart/form-data': {
+            alt: string;
+            /** Format: binary */
+            file: string;
+            tool: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Added */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              _id: string;
+              name: string;
+              img: string;
+              description: string;
+              minOrderQuantity: number;
+              availableQuantity: number;
+              price: number;
+              sku: string;
+              category: {
+                slug: string;
+                name: string;
+              };
+              brand: string;
+              /** @enum {string} */
+              condition: 'new' | 'refurbished' | 'used' | 'compatible';
+              weightGrams: number;
+              /** @enum {string} */
+              shippingClass: 'standard' | 'lithium_battery' | 'oversized';
+              partNumbers: components['schemas']['PartNumber'][];
+              message: string;
+            };
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/catalogue/import': {
     parameters: {
       query?: never;
@@ -8501,7 +8642,7 @@ export interface paths {
     put?: never;
     /**
      * Add an image to a part, after its others (admins)
-     * @description A multipart form: `file`, a JPEG, PNG, WebP or AVIF image of at most 10 MB, judged by its content (its first bytes and the decoder agree; no markup anywhere in it; at most 12000 pixels a side and 50 megapixels), and `alt`, its alternative text. It is stored as AVIF, WebP and JPEG at widths 400, 800 and 1600 (never wider than the original), turned upright, without any metadata.
+     * @description A multipart form: `file` and `alt`. A JPEG, PNG, WebP or AVIF image of at most 10 MB, judged by its content (its first bytes and the decoder agree; no markup anywhere in it; at most 12000 pixels a side and 50 megapixels), with `alt`, its alternative text. It is stored as AVIF, WebP and JPEG at widths 400, 800 and 1600 (never wider than the original), turned upright, without any metadata.
      */
     post: {
       parameters: {
@@ -8621,7 +8762,10 @@ export interface paths {
     get?: never;
     put?: never;
     post?: never;
-    /** Remove an image of a part, and its files unless another image is the same (admins) */
+    /**
+     * Remove an image of a part, and its files unless another image is the same (admins)
+     * @description A part whose image is its first picture (Add Tool without an image URL) takes its next one; its last picture cannot go (409).
+     */
     delete: {
       parameters: {
         query?: never;
@@ -8661,6 +8805,15 @@ export interface paths {
         };
         /** @description No such record, or it is not the caller's: NOT_FOUND */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
           headers: {
             [name: string]: unknown;
           };

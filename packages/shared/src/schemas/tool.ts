@@ -239,6 +239,13 @@ export const ToolInputSchema = z
 export type ToolInput = z.infer<typeof ToolInputSchema>;
 
 /**
+ * Add Tool with its first picture (issue 49, `POST /api/tools/with-picture`): Add Tool's rules,
+ * but the image URL may be left out, for the picture sent with it becomes the part's image.
+ */
+export const PicturedToolInputSchema = ToolInputSchema.extend({ img: ImageUrlSchema.optional() });
+export type PicturedToolInput = z.infer<typeof PicturedToolInputSchema>;
+
+/**
  * A tool's fields of the parts catalogue (issue 33): what Add Tool and the editor hold as its
  * part details, and what a write of the API carries beside the spec's fields.
  */

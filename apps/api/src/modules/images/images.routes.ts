@@ -17,17 +17,26 @@ import type { ImagesService } from './images.service';
  * The upload's path, by its shape: its body may be larger than a JSON body (app.ts): the file,
  * and room for the form's other parts and boundaries.
  */
-export const IMAGE_UPLOAD_PATH = /^\/api\/tools\/[^/]+\/images$/;
+export const IMAGE_UPLOAD_PATH = /^\/api\/tools\/(?:[^/]+\/images|with-picture)$/;
 export const IMAGE_UPLOAD_LIMIT_BYTES = PART_IMAGE_MAX_BYTES + 64 * 1024;
 
 const PartParams = idParams('Tool');
 const ImageParams = PartParams.extend({ imageId: z.uuid({ error: 'Image not found' }) });
 
-const UploadSchema = PartImageUploadFieldsSchema.extend({
+/** An upload's fields: `file`, one image file, and its `alt` text (Add Tool's too). */
+export const UploadSchema = PartImageUploadFieldsSchema.extend({
   file: z
     .custom<File>((value) => value instanceof File, { error: 'Choose one image file' })
     .meta({ type: 'string', format: 'binary' }),
 });
+
+/** What the upload routes say of the file they take. */
+export const UPLOAD_DESCRIPTION =
+  'A JPEG, PNG, WebP or AVIF image of at most 10 MB, judged by its ' +
+  `content (its first bytes and the decoder agree; no markup anywhere in it; at most ` +
+  `${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels), with ` +
+  '`alt`, its alternative text. It is stored as AVIF, WebP and JPEG at widths 400, 800 and ' +
+  '1600 (never wider than the original), turned upright, without any metadata.';
 
 const listImages = defineRoute({
   method: 'get',
@@ -43,12 +52,7 @@ const addImage = defineRoute({
   path: '/tools/{id}/images',
   tags: ['Images'],
   summary: 'Add an image to a part, after its others (admins)',
-  description:
-    'A multipart form: `file`, a JPEG, PNG, WebP or AVIF image of at most 10 MB, judged by its ' +
-    `content (its first bytes and the decoder agree; no markup anywhere in it; at most ` +
-    `${MAX_IMAGE_SIDE} pixels a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels), and ` +
-    '`alt`, its alternative text. It is stored as AVIF, WebP and JPEG at widths 400, 800 and ' +
-    '1600 (never wider than the original), turned upright, without any metadata.',
+  description: `A multipart form: \`file\` and \`alt\`. ${UPLOAD_DESCRIPTION}`,
   security: bearer,
   request: {
     params: PartParams,
@@ -73,9 +77,12 @@ const removeImage = defineRoute({
   path: '/tools/{id}/images/{imageId}',
   tags: ['Images'],
   summary: 'Remove an image of a part, and its files unless another image is the same (admins)',
+  description:
+    'A part whose image is its first picture (Add Tool without an image URL) takes its next ' +
+    'one; its last picture cannot go (409).',
   security: bearer,
   request: { params: ImageParams },
-  responses: { 204: { description: 'Removed' }, ...errors(401, 403, 404) },
+  responses: { 204: { description: 'Removed' }, ...errors(401, 403, 404, 409) },
 });
 
 export function imagesRoutes(images: ImagesService, signedIn: MiddlewareHandler<AuthedEnv>) {

@@ -13,6 +13,7 @@ import type { ImageStorage } from './image-storage';
 import {
   CONTENT_TYPES,
   IMAGE_FORMATS,
+  type ProcessedImage,
   processImage,
   variantFormatOf,
   variantName,
@@ -36,19 +37,27 @@ type Picture = Pick<ImageRow, 'content_hash' | 'width'>;
 /** The width of the JPEG a page without srcset gets: the one nearest a card's or a page's. */
 const FALLBACK_WIDTH = 800;
 
+const imageUrl = (hash: string, width: number, format: (typeof IMAGE_FORMATS)[number]) =>
+  `${PART_IMAGES_PATH}/${variantName(hash, width, format)}`;
+
+/** A picture's JPEG for what reads no srcset: its `src`, and the part's `img` it stands for. */
+const fallbackSrc = ({ content_hash, width }: Picture) => {
+  const widths = variantWidths(width);
+  return imageUrl(content_hash, widths.find((w) => w >= FALLBACK_WIDTH) ?? widths.at(-1)!, 'jpeg');
+};
+
 /** An image's row as pages show it: its files' URLs, by format, best first. */
 export function toPartImage(row: ImageRow): PartImage {
   const widths = variantWidths(row.width);
   const url = (width: number, format: (typeof IMAGE_FORMATS)[number]) =>
-    `${PART_IMAGES_PATH}/${variantName(row.content_hash, width, format)}`;
-  const fallback = widths.find((width) => width >= FALLBACK_WIDTH) ?? widths.at(-1)!;
+    imageUrl(row.content_hash, width, format);
   return {
     id: row.id,
     position: row.position,
     alt: row.alt,
     width: row.width,
     height: row.height,
-    src: url(fallback, 'jpeg'),
+    src: fallbackSrc(row),
     sources: IMAGE_FORMATS.map((format) => ({
       type: CONTENT_TYPES[format] as PartImage['sources'][number]['type'],
       srcset: widths.map((width) => `${url(width, format)} ${width}w`).join(', '),
@@ -112,7 +121,92 @@ export function createImagesService(
     });
   }
 
+  const picturesIn = (trx: Transaction<Database>, toolId: string) =>
+    trx
+      .selectFrom('part_images')
+      .select(['content_hash', 'width'])
+      .where('tool_id', '=', toolId)
+      .orderBy('position')
+      .execute();
+
+  /**
+   * A part whose image (`img`) is one of its own pictures, as Add Tool makes it when no URL is
+   * given (issue 49), keeps its first picture as its image while they move or go; its last
+   * picture cannot go, for a part has an image URL or a picture. An image URL typed by hand
+   * stays as it is. Inside the change's transaction, after it, with the pictures before it.
+   */
+  async function followFirstPicture(trx: Transaction<Database>, toolId: string, before: Picture[]) {
+    const tool = await trx
+      .selectFrom('tools')
+      .select('img')
+      .where('id', '=', toolId)
+      .executeTakeFirst();
+    if (!tool || !before.some((picture) => fallbackSrc(picture) === tool.img)) return;
+    const [first] = await picturesIn(trx, toolId);
+    if (!first) throw new AppError('CONFLICT', messages.partEntry.lastPictureIsTheImage);
+    const img = fallbackSrc(first);
+    if (img !== tool.img) {
+      await trx.updateTable('tools').set({ img }).where('id', '=', toolId).execute();
+    }
+  }
+
+  /**
+   * A new picture's files and its row, last of the part's, in the caller's transaction: the
+   * files first, so a row never names a file that is not there.
+   */
+  async function insertPicture(
+    trx: Transaction<Database>,
+    toolId: string,
+    image: ProcessedImage,
+    alt: string,
+  ) {
+    await lockFiles(trx, image.hash);
+    for (const variant of image.variants) await storage.put(variant.name, variant.data);
+    await lockOrder(trx, toolId);
+    return trx
+      .insertInto('part_images')
+      .values({
+        tool_id: toolId,
+        alt,
+        content_hash: image.hash,
+        width: image.width,
+        height: image.height,
+        position: sql<number>`(select coalesce(max(position), 0) + 1
+          from part_images where tool_id = ${toolId})`,
+      })
+      .returning(['id', 'position', 'alt', 'content_hash', 'width', 'height'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /** An upload checked and its variants made, outside any transaction (a second or more). */
+  function checkSize(file: Uint8Array) {
+    if (file.byteLength > PART_IMAGE_MAX_BYTES) {
+      throw new AppError(
+        'PAYLOAD_TOO_LARGE',
+        messages.images.tooLarge(PART_IMAGE_MAX_BYTES / 1024 / 1024),
+      );
+    }
+  }
+
+  async function prepare(file: Uint8Array): Promise<ProcessedImage> {
+    checkSize(file);
+    return processImage(file);
+  }
+
   return {
+    prepare,
+
+    /** The `img` a part gets from this picture when it is its first and no URL was given. */
+    imageOf: (image: ProcessedImage) =>
+      fallbackSrc({ content_hash: image.hash, width: image.width }),
+
+    /** A new part's first picture, in the transaction that writes the part (tools service). */
+    attachFirst: (trx: Transaction<Database>, toolId: string, image: ProcessedImage, alt: string) =>
+      insertPicture(trx, toolId, image, alt),
+
+    /** After a transaction that would have attached it failed: its files, unless used. */
+    discard: (image: ProcessedImage) => removeFilesUnlessUsed(image.hash, image.width),
+
     /** The images of the part `toolId` names, in order, as one JSON column of another query. */
     imagesColumn: (toolId: Expression<string>) =>
       sql<ImageRow[]>`coalesce((select json_agg(json_build_object('id', i.id,
@@ -138,34 +232,11 @@ export function createImagesService(
      * files no row names are removed again.
      */
     async add(toolId: string, file: Uint8Array, alt: string): Promise<PartImage> {
-      if (file.byteLength > PART_IMAGE_MAX_BYTES) {
-        throw new AppError(
-          'PAYLOAD_TOO_LARGE',
-          messages.images.tooLarge(PART_IMAGE_MAX_BYTES / 1024 / 1024),
-        );
-      }
+      checkSize(file);
       if (!(await partExists(toolId))) throw notFound('Tool');
       const image = await processImage(file);
       try {
-        const row = await db.transaction().execute(async (trx) => {
-          await lockFiles(trx, image.hash);
-          // Before the row: a row never names a file that is not there.
-          for (const variant of image.variants) await storage.put(variant.name, variant.data);
-          await lockOrder(trx, toolId);
-          return trx
-            .insertInto('part_images')
-            .values({
-              tool_id: toolId,
-              alt,
-              content_hash: image.hash,
-              width: image.width,
-              height: image.height,
-              position: sql<number>`(select coalesce(max(position), 0) + 1
-                from part_images where tool_id = ${toolId})`,
-            })
-            .returning(['id', 'position', 'alt', 'content_hash', 'width', 'height'])
-            .executeTakeFirstOrThrow();
-        });
+        const row = await db.transaction().execute((trx) => insertPicture(trx, toolId, image, alt));
         onChange();
         return toPartImage(row);
       } catch (error) {
@@ -179,14 +250,13 @@ export function createImagesService(
     async update(toolId: string, imageId: string, change: PartImageUpdate): Promise<PartImage> {
       const row = await db.transaction().execute(async (trx) => {
         await lockOrder(trx, toolId);
-        const ids = (
-          await trx
-            .selectFrom('part_images')
-            .select('id')
-            .where('tool_id', '=', toolId)
-            .orderBy('position')
-            .execute()
-        ).map((image) => image.id);
+        const before = await trx
+          .selectFrom('part_images')
+          .select(['id', 'content_hash', 'width'])
+          .where('tool_id', '=', toolId)
+          .orderBy('position')
+          .execute();
+        const ids = before.map((image) => image.id);
         const from = ids.indexOf(imageId);
         if (from < 0) throw notFound('Image');
         if (change.alt !== undefined) {
@@ -200,6 +270,7 @@ export function createImagesService(
           ids.splice(from, 1);
           ids.splice(Math.min(change.position, ids.length + 1) - 1, 0, imageId);
           await renumber(trx, toolId, ids);
+          await followFirstPicture(trx, toolId, before);
         }
         return trx
           .selectFrom('part_images')
@@ -229,6 +300,7 @@ export function createImagesService(
     async remove(toolId: string, imageId: string): Promise<void> {
       const removed = await db.transaction().execute(async (trx) => {
         await lockOrder(trx, toolId);
+        const before = await picturesIn(trx, toolId);
         const row = await trx
           .deleteFrom('part_images')
           .where('id', '=', imageId)
@@ -237,6 +309,7 @@ export function createImagesService(
           .executeTakeFirst();
         if (!row) throw notFound('Image');
         await renumber(trx, toolId);
+        await followFirstPicture(trx, toolId, before);
         return row;
       });
       onChange();

@@ -1,7 +1,9 @@
 import {
+  hasControlCharacters,
   idParams,
   ListedToolSchema,
   messages,
+  PicturedToolInputSchema,
   TOTAL_COUNT_HEADER,
   ToolCreatedSchema,
   ToolInputSchema,
@@ -14,6 +16,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
 import { AppError } from '../../lib/errors';
+import { fieldsOf, refuseControlCharacters } from '../../lib/validation';
+import { UPLOAD_DESCRIPTION, UploadSchema } from '../images/images.routes';
 import { defineRoute, errors, json, jsonBody, jsonPage, routesOf, bearer } from '../../lib/openapi';
 import type { ToolsService } from './tools.service';
 
@@ -69,6 +73,53 @@ const addTool = defineRoute({
   request: { body: jsonBody(ToolInputSchema) },
   responses: { 201: json(ToolCreatedSchema, 'Added'), ...errors(400, 401, 403, 409, 415) },
 });
+
+const addToolWithPicture = defineRoute({
+  method: 'post',
+  path: '/with-picture',
+  tags: ['Tools'],
+  summary:
+    'Add a tool with its first picture, which is its image unless an image URL is given (admins)',
+  description:
+    'A multipart form: `tool`, the fields of `POST /api/tools` as JSON text (`img` may be left ' +
+    "out: the picture's 800 px JPEG becomes it), `file` and `alt`, the part's first picture. " +
+    `${UPLOAD_DESCRIPTION} The tool and its picture are written together or not at all.`,
+  security: bearer,
+  request: {
+    body: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: UploadSchema.extend({
+            tool: z.string({ error: "The tool's fields are required" }),
+          }),
+        },
+      },
+    },
+  },
+  responses: { 201: json(ToolCreatedSchema, 'Added'), ...errors(400, 401, 403, 409, 413, 415) },
+});
+
+/** The `tool` field of Add Tool with a picture: JSON text, checked as `POST /api/tools` checks. */
+function picturedToolOf(text: string) {
+  // JSON writes a field's line breaks as \n: the text itself holds no control character.
+  refuseControlCharacters(hasControlCharacters(text) ? ['tool'] : []);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    const message = "The tool's fields must be JSON";
+    throw new AppError('VALIDATION_FAILED', `tool: ${message}`, { tool: [message] });
+  }
+  const parsed = PicturedToolInputSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0]!;
+  throw new AppError(
+    'VALIDATION_FAILED',
+    `${first.path.join('.') || 'tool'}: ${first.message}`,
+    fieldsOf(parsed.error),
+  );
+}
 
 const updateTool = defineRoute({
   method: 'patch',
@@ -133,6 +184,13 @@ export function toolsRoutes(tools: ToolsService, signedIn: MiddlewareHandler<Aut
           201,
         ),
       )
+      .openapi({ ...addToolWithPicture, middleware: [signedIn, requireAdmin] }, async (c) => {
+        const { tool, file, alt } = c.req.valid('form');
+        const input = picturedToolOf(tool);
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const created = await tools.createWithPicture(input, bytes, alt);
+        return c.json({ ...created, message: messages.success.toolAdded }, 201);
+      })
       .openapi({ ...updateTool, middleware: [signedIn, requireAdmin] }, async (c) =>
         c.json(await tools.update(c.req.valid('param').id, c.req.valid('json')), 200),
       )

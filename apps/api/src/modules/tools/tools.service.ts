@@ -6,6 +6,7 @@ import {
   type PartNumber,
   type Tool,
   type PartFieldsInput,
+  type PicturedToolInput,
   type ToolInput,
   type ToolListQuery,
   type ToolUpdate,
@@ -188,7 +189,10 @@ export interface ToolsServiceOptions {
   /** False while changes made by other processes could be missed: no page is cached. */
   cacheOn?: () => boolean;
   /** A part's images, whose files an erase leaves behind unless removed (images module). */
-  images?: Pick<ImagesService, 'picturesOf' | 'removeFilesOf'>;
+  images?: Pick<
+    ImagesService,
+    'picturesOf' | 'removeFilesOf' | 'prepare' | 'imageOf' | 'attachFirst' | 'discard'
+  >;
 }
 
 export function createToolsService(db: Kysely<Database>, options: ToolsServiceOptions) {
@@ -226,6 +230,42 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
     pages.invalidate();
     options.onChange?.();
   };
+
+  /**
+   * A new tool with its part fields, numbers and fitment in one transaction (and whatever
+   * `alsoWrite` writes of it there): an unknown part type or model, or a SKU taken, leaves
+   * nothing written.
+   */
+  async function createTool(
+    input: ToolInput,
+    alsoWrite?: (trx: Transaction<Database>, toolId: string) => Promise<unknown>,
+  ): Promise<Tool> {
+    const { partNumbers, fits, ...fields } = input;
+    const id = await refusingTakenSku(input.sku, () =>
+      db.transaction().execute(async (trx) => {
+        const categoryId = await categoryIdOf(trx, fields.category);
+        const modelIds = await modelIdsOf(trx, fits);
+        const row = await trx
+          .insertInto('tools')
+          .values({
+            name: fields.name,
+            description: fields.description,
+            img: fields.img,
+            min_order_quantity: fields.minOrderQuantity,
+            available_quantity: fields.availableQuantity,
+            price_cents: dollarsToCents(fields.price),
+            ...partColumns(fields, categoryId),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await replaceSets(trx, row.id, partNumbers, modelIds);
+        await alsoWrite?.(trx, row.id);
+        return row.id;
+      }),
+    );
+    changed();
+    return written(id);
+  }
 
   /**
    * One page of the shop's tools, oldest first so the catalogue reads in a stable order, and
@@ -326,30 +366,31 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
      * type or model, or a SKU taken, leaves nothing written.
      */
     async create(input: ToolInput): Promise<Tool> {
-      const { partNumbers, fits, ...fields } = input;
-      const id = await refusingTakenSku(input.sku, () =>
-        db.transaction().execute(async (trx) => {
-          const categoryId = await categoryIdOf(trx, fields.category);
-          const modelIds = await modelIdsOf(trx, fits);
-          const row = await trx
-            .insertInto('tools')
-            .values({
-              name: fields.name,
-              description: fields.description,
-              img: fields.img,
-              min_order_quantity: fields.minOrderQuantity,
-              available_quantity: fields.availableQuantity,
-              price_cents: dollarsToCents(fields.price),
-              ...partColumns(fields, categoryId),
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          await replaceSets(trx, row.id, partNumbers, modelIds);
-          return row.id;
-        }),
-      );
-      changed();
-      return written(id);
+      return createTool(input);
+    },
+
+    /**
+     * Add Tool with its first picture (issue 49): the picture is checked and its variants made
+     * first, outside any transaction; then the part, its details and the picture are written in
+     * one transaction. Without an image URL the picture becomes the part's image, so no part is
+     * ever without one.
+     */
+    async createWithPicture(
+      input: PicturedToolInput,
+      file: Uint8Array,
+      alt: string,
+    ): Promise<Tool> {
+      const images = options.images;
+      if (!images) throw new Error('Pictures need the images service (app.ts)');
+      const image = await images.prepare(file);
+      try {
+        return await createTool({ ...input, img: input.img ?? images.imageOf(image) }, (trx, id) =>
+          images.attachFirst(trx, id, image, alt),
+        );
+      } catch (error) {
+        await images.discard(image);
+        throw error;
+      }
     },
 
     /**

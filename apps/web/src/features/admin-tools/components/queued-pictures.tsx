@@ -11,6 +11,8 @@ interface QueuedPicturesProps {
   name: string;
   /** The part is being added and its pictures uploaded: nothing changes meanwhile. */
   busy: boolean;
+  /** No image URL was given: the first picture goes with the part and is its image. */
+  firstIsImage: boolean;
   onFiles: (files: File[]) => void;
   onAltChange: (key: string, alt: string) => void;
   onMove: (key: string, to: number) => void;
@@ -52,6 +54,7 @@ export function QueuedPictures({
   refused,
   name,
   busy,
+  firstIsImage,
   onFiles,
   onAltChange,
   onMove,
@@ -80,14 +83,24 @@ export function QueuedPictures({
                 disabled: busy,
               }}
               status={
-                stateText[picture.state] && (
-                  <p className="text-base-content/70 flex items-center gap-1 text-xs">
-                    {picture.state === 'uploading' && (
-                      <span className="loading loading-spinner loading-xs" aria-hidden="true" />
-                    )}
-                    {stateText[picture.state]}
-                  </p>
-                )
+                <>
+                  {index === 0 && firstIsImage && picture.state === 'queued' && (
+                    <p className="text-base-content/70 text-xs">
+                      The part&apos;s image: it goes with the tool.
+                    </p>
+                  )}
+                  {stateText[picture.state] && (
+                    <p className="text-base-content/70 flex items-center gap-1 text-xs">
+                      {picture.state === 'uploading' && (
+                        <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+                      )}
+                      {stateText[picture.state]}
+                    </p>
+                  )}
+                  {picture.refusal && (
+                    <p className="text-sm break-words text-red-700">Refused: {picture.refusal}</p>
+                  )}
+                </>
               }
               onMove={(to) => onMove(picture.key, to)}
               moveDisabled={busy}

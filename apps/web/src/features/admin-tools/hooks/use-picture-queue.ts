@@ -6,8 +6,10 @@ import { uploadPartImage } from '../api/upload-part-image';
 import {
   altOrName,
   altTextProblem,
+  isPictureRefusal,
   moveItem,
   pictureFileProblem,
+  PictureRefusedError,
   uploadFailureMessage,
 } from '../utils/part-pictures';
 
@@ -20,6 +22,8 @@ export interface QueuedPicture {
   alt: string;
   altProblem: string | null;
   state: 'queued' | 'uploading' | 'uploaded' | 'failed';
+  /** Why the shop refused it when it went with the part (Add Tool without an image URL). */
+  refusal: string | null;
 }
 
 let nextKey = 0;
@@ -56,7 +60,7 @@ export function usePictureQueue() {
       if (refusal) problems.push({ key, fileName: file.name, message: refusal });
       else {
         const preview = URL.createObjectURL(file);
-        added.push({ key, file, preview, alt, altProblem: null, state: 'queued' });
+        added.push({ key, file, preview, alt, altProblem: null, state: 'queued', refusal: null });
       }
     }
     if (added.length > 0) setPictures((queued) => [...queued, ...added]);
@@ -85,25 +89,56 @@ export function usePictureQueue() {
 
   /**
    * Checks every alt text (an empty one will be the part's name) by the shared rule: answers
-   * the first picture refused, or null.
+   * the first picture refused, or null. A refusal of an attempt before is forgotten.
    */
   const check = (name: string): string | null => {
     const checked = current.current.map((picture) => ({
       ...picture,
       altProblem: altTextProblem(altOrName(picture.alt, name)),
+      state: 'queued' as const,
+      refusal: null,
     }));
     setPictures(checked);
     return checked.find((picture) => picture.altProblem)?.key ?? null;
   };
 
   /**
-   * Uploads the queue to the part added, one after another in its order; then empties it, and
-   * forgets the files refused before (they were for that part). Answers the pictures that
-   * failed, with the API's words.
+   * Sends the first picture with the part (Add Tool without an image URL, issue 49): `send`
+   * gets its file and alt text and adds the part with it. A picture the shop refuses keeps its
+   * place, marked with the shop's words, and the refusal is thrown as a `PictureRefusedError`;
+   * another failure leaves it as it was.
    */
-  const uploadTo = async (toolId: string, name: string): Promise<PictureProblem[]> => {
+  const sendFirstWith = async <T>(
+    name: string,
+    send: (picture: { file: File; alt: string }) => Promise<T>,
+  ): Promise<T> => {
+    const first = current.current[0];
+    if (!first) throw new Error('No picture to send with the part');
+    change(first.key, { state: 'uploading', refusal: null });
+    try {
+      const answer = await send({ file: first.file, alt: altOrName(first.alt, name) });
+      change(first.key, { state: 'uploaded' });
+      return answer;
+    } catch (error) {
+      if (!isPictureRefusal(error)) {
+        change(first.key, { state: 'queued' });
+        throw error;
+      }
+      const message = uploadFailureMessage(error);
+      change(first.key, { state: 'failed', refusal: message });
+      throw new PictureRefusedError(first.file.name, message);
+    }
+  };
+
+  /**
+   * Uploads the queue to the part added, one after another in its order, from the picture at
+   * `from` (1 when the first went with the part); then empties it, and forgets the files
+   * refused before (they were for that part). Answers the pictures that failed, with the
+   * API's words.
+   */
+  const uploadTo = async (toolId: string, name: string, from = 0): Promise<PictureProblem[]> => {
     const failed: PictureProblem[] = [];
-    for (const picture of current.current) {
+    for (const picture of current.current.slice(from)) {
       change(picture.key, { state: 'uploading' });
       try {
         await uploadPartImage({ toolId, file: picture.file, alt: altOrName(picture.alt, name) });
@@ -127,5 +162,5 @@ export function usePictureQueue() {
   const dismiss = (key: string) =>
     setRefused((shown) => shown.filter((problem) => problem.key !== key));
 
-  return { pictures, refused, add, change, remove, move, check, uploadTo, dismiss };
+  return { pictures, refused, add, change, remove, move, check, sendFirstWith, uploadTo, dismiss };
 }

@@ -4,9 +4,11 @@ import { ApiError } from '../../../lib/api-client';
 import {
   altOrName,
   altTextProblem,
+  isPictureRefusal,
   movedTo,
   moveItem,
   pictureFileProblem,
+  PictureRefusedError,
   smallestVariant,
   uploadFailureMessage,
 } from './part-pictures';
@@ -93,5 +95,31 @@ describe('smallestVariant', () => {
         { type: 'image/webp', srcSet: `/images/parts/${hash}-400.webp` },
       ],
     });
+  });
+});
+
+describe('isPictureRefusal', () => {
+  it("tells a picture the shop refused from a refusal of the part's own fields", () => {
+    expect(isPictureRefusal(new ApiError(400, 'BAD_REQUEST', messages.images.notAnImage))).toBe(
+      true,
+    );
+    expect(isPictureRefusal(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Too large'))).toBe(true);
+    const fileField = { file: ['Choose one image file'] };
+    expect(isPictureRefusal(new ApiError(400, 'VALIDATION_FAILED', 'file', fileField))).toBe(true);
+    const altField = { alt: ['Alt text is required'] };
+    expect(isPictureRefusal(new ApiError(400, 'VALIDATION_FAILED', 'alt', altField))).toBe(true);
+    const nameField = { name: ['Name must have at most 20 characters'] };
+    expect(isPictureRefusal(new ApiError(400, 'VALIDATION_FAILED', 'name', nameField))).toBe(false);
+    const skuField = { sku: ['SKU X is already used by another part'] };
+    expect(isPictureRefusal(new ApiError(409, 'CONFLICT', 'sku', skuField))).toBe(false);
+    expect(isPictureRefusal(new ApiError(0, 'NETWORK', 'Could not reach the shop.'))).toBe(false);
+    expect(isPictureRefusal(new Error('boom'))).toBe(false);
+  });
+
+  it('says what was refused, and that nothing was added', () => {
+    expect(new PictureRefusedError('fan.jpg', messages.images.notAnImage).message).toBe(
+      `Nothing was added, for the picture fan.jpg was refused: ${messages.images.notAnImage}. ` +
+        'Remove it or give an image URL, then add the tool again.',
+    );
   });
 });

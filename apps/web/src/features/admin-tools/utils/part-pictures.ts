@@ -24,6 +24,31 @@ export const pictureFileProblem = (file: Blob): string | null =>
 export const uploadFailureMessage = (error: unknown) =>
   error instanceof ApiError && error.status === 413 ? pictureTooLargeMessage : errorMessage(error);
 
+/**
+ * Whether a failed send of a part with its picture was the picture's fault: a file the shop
+ * does not take as an image (400 without fields), one too large (413), or its `file` or `alt`
+ * field refused. The part's own fields are refused by their names.
+ */
+export const isPictureRefusal = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.status === 413 ||
+    (error.code === 'BAD_REQUEST' && !error.fields) ||
+    error.fields?.file !== undefined ||
+    error.fields?.alt !== undefined);
+
+/** Add Tool refused as a whole because the picture sent with the part was refused. */
+export class PictureRefusedError extends Error {
+  constructor(
+    readonly fileName: string,
+    readonly reason: string,
+  ) {
+    super(
+      `Nothing was added, for the picture ${fileName} was refused: ${reason.replace(/\.$/, '')}. ` +
+        'Remove it or give an image URL, then add the tool again.',
+    );
+  }
+}
+
 /** The shared rule of an image's alt text (required, at most 200 characters, one line). */
 export function altTextProblem(alt: string): string | null {
   const checked = PartImageUploadFieldsSchema.shape.alt.safeParse(alt);
