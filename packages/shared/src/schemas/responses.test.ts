@@ -116,6 +116,7 @@ const order = {
     postalCode: '1205',
   },
   shipping: { method: 'Air mail', minDays: 7, maxDays: 14 },
+  shipment: null,
   totals: {
     subtotal: 25,
     shipping: 24.99,
@@ -345,6 +346,9 @@ describe('the published answers', () => {
       expect(OrderSchema.safeParse({ ...order, status }).success, status).toBe(true);
     }
     expect(OrderSchema.safeParse({ ...order, status: 'lost' }).success).toBe(false);
+    const shipment = { carrier: 'UPS', trackingNumber: '1Z999AA10123456784', trackingUrl: null };
+    expect(OrderSchema.parse({ ...order, status: 'shipped', shipment }).shipment).toEqual(shipment);
+    expect(OrderSchema.safeParse({ ...order, shipment: { carrier: 'UPS' } }).success).toBe(false);
     expect(SandboxConfirmResponseSchema.safeParse({ id: 'pi', status: 'failed' }).success).toBe(
       false,
     );
