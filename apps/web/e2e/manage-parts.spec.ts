@@ -117,6 +117,21 @@ test.describe('Manage Tools: the part details', () => {
     await expect(box).toHaveValue('');
     await expect(editor).toBeVisible();
 
+    // A model the shop does not have yet is added in place (issue 49).
+    const newModel = uniqueName('Fitbook');
+    const newSlug = `e2e-fitment-${newModel.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+    await box.fill(newModel);
+    await editor.getByRole('button', { name: `Add "${newModel}" as a new model` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a laptop model' });
+    await expect(dialog.getByLabel('Brand')).toBeFocused();
+    await expect(dialog.getByLabel('Model', { exact: true })).toHaveValue(newModel);
+    await dialog.getByLabel('Brand').fill('E2E Fitment');
+    await dialog.getByLabel('Series').fill('Fitbook');
+    await dialog.getByRole('button', { name: 'Add model' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(chips.getByRole('listitem')).toHaveText(['ThinkPad T480 ×', `${newModel} ×`]);
+    await expect(box).toBeFocused();
+
     const patched = page.waitForRequest(
       (request) => request.method() === 'PATCH' && request.url().endsWith(`/api/tools/${tool._id}`),
     );
@@ -125,7 +140,7 @@ test.describe('Manage Tools: the part details', () => {
     expect((await patched).postDataJSON()).toEqual({
       category: 'battery',
       partNumbers: [{ kind: 'fru', maker: 'Lenovo', number: '01AV431' }],
-      fits: ['lenovo-thinkpad-t480'],
+      fits: ['lenovo-thinkpad-t480', newSlug],
     });
     await expect(
       page.locator('[data-sonner-toast]').filter({ hasText: `${name} saved` }),
@@ -134,7 +149,7 @@ test.describe('Manage Tools: the part details', () => {
     await page.reload();
     await page.getByRole('searchbox', { name: 'Search tools by name' }).fill(name);
     await expect(toolRow(page, name)).toContainText('Batteries');
-    await expect(toolRow(page, name)).toContainText('Fits 1 model');
+    await expect(toolRow(page, name)).toContainText('Fits 2 models');
     await toolRow(page, name)
       .getByRole('button', { name: `Edit ${name}` })
       .click();
@@ -145,12 +160,14 @@ test.describe('Manage Tools: the part details', () => {
     await expect(saved.getByLabel('Maker', { exact: true })).toHaveValue('Lenovo');
     await expect(saved.getByLabel('Number', { exact: true })).toHaveValue('01AV431');
     await expect(reopened.getByTestId('fitment-chips').getByRole('listitem')).toHaveText([
+      `${newModel} ×`,
       'ThinkPad T480 ×',
     ]);
     await expectEditorAccessible(page, name);
 
     // A chip's button removes its model; the part number's row goes with Remove.
     await reopened.getByRole('button', { name: 'Remove ThinkPad T480' }).click();
+    await reopened.getByRole('button', { name: `Remove ${newModel}` }).click();
     await expect(reopened.getByText('No model yet')).toBeVisible();
     await saved.getByRole('button', { name: 'Remove part number 1' }).click();
     const cleared = page.waitForRequest((request) => request.method() === 'PATCH');

@@ -21,6 +21,7 @@ import {
   CheckoutSchema,
   LaptopListQuerySchema,
   LegalDetailsSchema,
+  ModelRowSchema,
   PartImageUpdateSchema,
   PartImageUploadFieldsSchema,
   partSlug,
@@ -64,6 +65,7 @@ import {
   catalogueCsv,
   matrix,
   MISSING_IMAGE_FILE,
+  newModelBody,
   type Role,
   imageForm,
   toolBody,
@@ -689,6 +691,12 @@ const cases: TextCase[] = [
     schema: LaptopListQuerySchema,
   },
   // A slug names a record: one that cannot be a slug is not found, as an unknown one.
+  {
+    route: 'POST /api/laptops',
+    caller: 'admin',
+    body: () => newModelBody(),
+    schema: ModelRowSchema,
+  },
   {
     route: 'GET /api/laptops/:slug',
     caller: 'anonymous',

@@ -632,6 +632,12 @@ export const matrix: Row[] = [
     }),
     expected: all(200),
   },
+  // A model named while adding fitment (issue 49): admins only, a new name each time.
+  {
+    route: 'POST /api/laptops',
+    request: () => ({ path: '/api/laptops', body: newModelBody() }),
+    expected: guarded(403, 403, 201),
+  },
   // The part types and the laptops are public (issue 33).
   {
     route: 'GET /api/categories',
@@ -711,7 +717,18 @@ export const matrix: Row[] = [
   },
 ];
 
-/** A laptop of its own brand that the tool fits: no API adds laptops (issue 33). */
+/** A laptop model no call added yet (`POST /api/laptops`), of a brand and series of its own. */
+export const newModelBody = () => {
+  const unique = randomUUID().slice(0, 8);
+  return {
+    brand: `Matrix ${unique}`,
+    series: 'Matrix Book',
+    model: `Matrix Book ${unique}`,
+    aliases: [`MB-${unique}`],
+  };
+};
+
+/** A laptop of its own brand that the tool fits, written straight to the database. */
 async function addWorldLaptop(app: TestApp, toolId: string): Promise<World['laptop']> {
   const { db } = app.database;
   const brand = `world-${randomUUID().slice(0, 8)}`;

@@ -8119,6 +8119,183 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/laptops': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The models of a series, or the models a typed name or machine type names
+     * @description With `brand` and `series`: that series' models by name. With `q`: the models whose name or an alias starts with it, compared as letters and digits ("t48", "20L5", "thinkpad t4", "Lenovo T480"), exact matches first, then by name. At most `limit`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          brand?: string;
+          series?: string;
+          q?: string;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The models */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              models: components['schemas']['LaptopModel'][];
+            };
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description No such record, or it is not the caller's: NOT_FOUND */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add one laptop model, and its brand and series when they are new (admins)
+     * @description A row of the models file as JSON, by its rules: a brand or series is the one whose slug is the same, or a new one. A model the shop has already (its brand's and its name's slugs), or one whose link would be another model's, is refused with 409 CONFLICT, the message under `model` in `fields`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            brand: string;
+            series: string;
+            model: string;
+            aliases: string[];
+          };
+        };
+      };
+      responses: {
+        /** @description The model, as the suggestions show it */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['LaptopModel'];
+          };
+        };
+        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Not signed in, or the session has ended: UNAUTHENTICATED, INVALID_EMAIL_OR_PASSWORD */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Signed in, but not allowed to do this: FORBIDDEN, NOT_ADMIN, EMAIL_NOT_VERIFIED */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The record's state does not allow this now: CONFLICT, OUT_OF_STOCK, PRICES_CHANGED, TOO_MANY_UNPAID_ORDERS, CANNOT_REMOVE_SELF, LAST_ADMIN, ALREADY_PAID, ORDER_CANCELLED, PAYMENT_PENDING */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The body is larger than the limit: PAYLOAD_TOO_LARGE */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description Something went wrong on our side: INTERNAL */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/search': {
     parameters: {
       query?: never;
@@ -8338,88 +8515,6 @@ export interface paths {
                 }[];
               }[];
             };
-          };
-        };
-        /** @description Something went wrong on our side: INTERNAL */
-        500: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description The database (or, for GET /api/ready, the data folder) or the payment provider cannot be reached; try again after Retry-After seconds: PAYMENT_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/laptops': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The models of a series, or the models a typed name or machine type names
-     * @description With `brand` and `series`: that series' models by name. With `q`: the models whose name or an alias starts with it, compared as letters and digits ("t48", "20L5", "thinkpad t4", "Lenovo T480"), exact matches first, then by name. At most `limit`.
-     */
-    get: {
-      parameters: {
-        query?: {
-          brand?: string;
-          series?: string;
-          q?: string;
-          limit?: number;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The models */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              models: components['schemas']['LaptopModel'][];
-            };
-          };
-        };
-        /** @description The request is malformed, or a field is invalid (VALIDATION_FAILED names each field): BAD_REQUEST, VALIDATION_FAILED, INVALID_PASSWORD */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
-          };
-        };
-        /** @description No such record, or it is not the caller's: NOT_FOUND */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ApiError'];
           };
         };
         /** @description Something went wrong on our side: INTERNAL */
@@ -10476,6 +10571,21 @@ export interface components {
         unchanged: string[];
       };
     };
+    LaptopModel: {
+      slug: string;
+      name: string;
+      brand: components['schemas']['LaptopBrand'];
+      series: components['schemas']['LaptopSeries'];
+      aliases: string[];
+    };
+    LaptopBrand: {
+      slug: string;
+      name: string;
+    };
+    LaptopSeries: {
+      slug: string;
+      name: string;
+    };
     SearchResult: {
       items: components['schemas']['Part'][];
       total: number;
@@ -10528,21 +10638,6 @@ export interface components {
       slug: string;
       name: string;
       brand: string;
-    };
-    LaptopModel: {
-      slug: string;
-      name: string;
-      brand: components['schemas']['LaptopBrand'];
-      series: components['schemas']['LaptopSeries'];
-      aliases: string[];
-    };
-    LaptopBrand: {
-      slug: string;
-      name: string;
-    };
-    LaptopSeries: {
-      slug: string;
-      name: string;
     };
     SummaryItem: {
       _id: string;

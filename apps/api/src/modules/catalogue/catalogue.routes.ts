@@ -2,12 +2,14 @@ import {
   CatalogueExportQuerySchema,
   CatalogueImportQuerySchema,
   CatalogueImportReportSchema,
+  LaptopModelSchema,
+  ModelRowSchema,
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
 import { AppError } from '../../lib/errors';
-import { bearer, defineRoute, errors, json, routesOf } from '../../lib/openapi';
+import { bearer, defineRoute, errors, json, jsonBody, routesOf } from '../../lib/openapi';
 import type { CatalogueService } from './catalogue.service';
 
 /** The import's path: its body may be larger than a JSON body (app.ts, decision 033). */
@@ -54,6 +56,24 @@ const exportCatalogue = defineRoute({
   },
 });
 
+const addModel = defineRoute({
+  method: 'post',
+  path: '/laptops',
+  tags: ['Laptops'],
+  summary: 'Add one laptop model, and its brand and series when they are new (admins)',
+  description:
+    'A row of the models file as JSON, by its rules: a brand or series is the one whose slug is ' +
+    "the same, or a new one. A model the shop has already (its brand's and its name's slugs), " +
+    "or one whose link would be another model's, is refused with 409 CONFLICT, the message " +
+    'under `model` in `fields`.',
+  security: bearer,
+  request: { body: jsonBody(ModelRowSchema) },
+  responses: {
+    201: json(LaptopModelSchema, 'The model, as the suggestions show it'),
+    ...errors(400, 401, 403, 409),
+  },
+});
+
 /** The export's batches of lines as a response body, each read when the client took the last. */
 function textStream(batches: AsyncGenerator<string>) {
   const encoder = new TextEncoder();
@@ -90,5 +110,8 @@ export function catalogueRoutes(
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="catalogue-${kind}-${day}.csv"`,
       });
-    });
+    })
+    .openapi({ ...addModel, middleware: [signedIn, requireAdmin] }, async (c) =>
+      c.json(await catalogue.addModel(c.req.valid('json')), 201),
+    );
 }

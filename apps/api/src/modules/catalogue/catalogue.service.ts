@@ -1,8 +1,14 @@
-import { type CatalogueImportReport, type CatalogueKind, messages } from '@shop/shared';
+import {
+  type CatalogueImportReport,
+  type CatalogueKind,
+  type LaptopModel,
+  messages,
+  type ModelRow,
+} from '@shop/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { exportModels, importModels } from './catalogue-models';
+import { createModel, exportModels, importModels } from './catalogue-models';
 import { exportParts, importParts } from './catalogue-parts';
 
 /** PostgreSQL's answer when a unique index refuses a row. */
@@ -42,6 +48,24 @@ export function createCatalogueService(db: Kysely<Database>, options: CatalogueS
       }
       if (!dryRun && report.created + report.updated > 0) options.onChange?.();
       return report;
+    },
+
+    /**
+     * `POST /api/laptops`: one new model, named while adding fitment (issue 49), by the models
+     * file's rules; 409 with the message under `model` when the shop has it or its link.
+     */
+    async addModel(row: ModelRow): Promise<LaptopModel> {
+      let model: LaptopModel;
+      try {
+        model = await createModel(db, row);
+      } catch (error) {
+        // The same model, or its link, added by another change since it was checked.
+        if (!isUniqueViolation(error)) throw error;
+        const message = messages.catalogueImport.changedMeanwhile;
+        throw new AppError('CONFLICT', message, { model: [message] });
+      }
+      options.onChange?.();
+      return model;
     },
 
     /** The kind's file, a batch of lines at a time, header first. */

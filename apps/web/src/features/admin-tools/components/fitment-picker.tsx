@@ -5,6 +5,7 @@ import { Combobox, suggestionDetailClass } from '../../../components/ui/combobox
 import { useLaptopSuggestions } from '../../../lib/laptop-suggestions';
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fitsCount } from '../utils/part-labels';
+import { NewModelDialog } from './new-model-dialog';
 
 /** How many models the list suggests at once. */
 const SUGGESTIONS = 8;
@@ -29,8 +30,9 @@ interface FitmentPickerProps {
 /**
  * The laptop models a part fits: the chosen ones as chips with a remove button each, and "Add a
  * model", a combobox that suggests models as the admin types ("t480", "20L5"); Enter or a click
- * adds the chosen one, and Escape in the box never cancels the editor around it. What changed
- * is said in a live region.
+ * adds the chosen one, and Escape in the box never cancels the editor around it. A name that
+ * matches no model can be added as a new one in place (issue 49). What changed is said in a
+ * live region.
  */
 export function FitmentPicker({ value, onChange, known, error, disabled }: FitmentPickerProps) {
   const inputId = useId();
@@ -43,6 +45,9 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
   );
   const [text, setText] = useState('');
   const [said, setSaid] = useState('');
+  /** The typed name the "new model" dialog opened with; null while it is closed. */
+  const [naming, setNaming] = useState<string | null>(null);
+  const newModelRef = useRef<HTMLButtonElement>(null);
   const typed = text.trim();
   const q = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
   const suggestions = useLaptopSuggestions(q, SUGGESTIONS + Math.min(value.length, 20));
@@ -55,12 +60,12 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
   const full = value.length >= FITS_MAX;
   const nameOf = (slug: string) => names.get(slug) ?? slug;
 
+  const noMatch = Boolean(typed && !waiting && suggestions.data && models.length === 0);
   let status = said;
   if (typed && !waiting && suggestions.data) {
-    status =
-      models.length === 0
-        ? `No other laptop model matches "${typed}".`
-        : `${models.length} ${models.length === 1 ? 'model' : 'models'} suggested. Arrow keys choose, Enter adds.`;
+    status = noMatch
+      ? `No other laptop model matches "${typed}".`
+      : `${models.length} ${models.length === 1 ? 'model' : 'models'} suggested. Arrow keys choose, Enter adds.`;
   } else if (typed && suggestions.isError) {
     status = 'The suggestions could not be loaded. Keep typing to try again.';
   }
@@ -140,6 +145,30 @@ export function FitmentPicker({ value, onChange, known, error, disabled }: Fitme
         <p id={errorId} className="text-sm text-red-700">
           {error}
         </p>
+      )}
+      {noMatch && !full && (
+        <button
+          ref={newModelRef}
+          type="button"
+          className="btn btn-outline btn-sm mt-2 h-auto min-h-8 self-start py-1 break-all"
+          onClick={() => setNaming(typed)}
+          disabled={disabled}
+        >
+          Add "{typed}" as a new model
+        </button>
+      )}
+      {naming !== null && (
+        <NewModelDialog
+          typed={naming}
+          onCancel={() => {
+            setNaming(null);
+            (newModelRef.current ?? inputRef.current)?.focus();
+          }}
+          onCreated={(model) => {
+            setNaming(null);
+            add(model);
+          }}
+        />
       )}
       <p role="status" className="sr-only">
         {status}
