@@ -2,7 +2,7 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { type Plugin, defineConfig } from 'vite';
-import { paths } from './src/lib/paths';
+import { paths } from './src/lib/paths.ts';
 
 /**
  * Writes `.vite/route-preloads.json`: for each public lazy screen, its URL path ('*' for the

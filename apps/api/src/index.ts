@@ -39,10 +39,13 @@ async function main() {
   }
   const started = performance.now();
   const server = await startServer(env);
-  const where =
+  const where = [
+    // The address the shop writes into its links, when it is not the one it listens on.
+    ...(env.PUBLIC_URL_SET ? [`public address ${env.PUBLIC_URL}`] : []),
     server.database.kind === 'pglite'
       ? `data in ${server.database.location}`
-      : `PostgreSQL ${server.database.location}`;
+      : `PostgreSQL ${server.database.location}`,
+  ].join(', ');
   if (cluster.isWorker) {
     process.send?.({ type: 'ready', url: server.url, where } satisfies WorkerReady);
   } else {

@@ -80,6 +80,14 @@ export async function startServer(env: Env): Promise<RunningServer> {
       ? { databaseUrl: env.DATABASE_URL, timeoutMs: env.DATABASE_TIMEOUT_MS }
       : { dataDir: env.DATA_DIR },
   );
+  if (env.NODE_ENV === 'production' && !env.PUBLIC_URL_SET) {
+    logger.warn(
+      { publicUrl: env.PUBLIC_URL },
+      `PUBLIC_URL is not set: canonical links, sitemaps and emails point at ${env.PUBLIC_URL}, ` +
+        'which only this machine can open. Set PUBLIC_URL to the address customers open ' +
+        '(for example https://shop.example).',
+    );
+  }
   let auth;
   // Emails wait in the database; this process's worker sends them once it listens.
   const mail = mailFor(database.db, env, logger);

@@ -3,7 +3,11 @@
 // provider verified the email, never to a password sign-up, which anyone could make first.
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { EnvError, loadEnv } from '../env';
-import { openOperatorDatabase } from './operator-database';
+import {
+  NoShopDatabaseError,
+  describeOperatorDatabase,
+  openOperatorDatabase,
+} from './operator-database';
 import { AppError } from '../lib/errors';
 import { createSessionTokens } from '../auth/session-tokens';
 import { createUsersService } from '../modules/users/users.service';
@@ -14,6 +18,8 @@ async function main(email: string | undefined) {
     return 2;
   }
   const env = loadEnv();
+  // Said first: a wrong folder or server is seen before anything else is.
+  console.log(`Database: ${describeOperatorDatabase(env)}.`);
   const database = await openOperatorDatabase(env);
   try {
     const tokens = createSessionTokens(database.db, {
@@ -34,10 +40,15 @@ main(process.argv[2]).then(
   (error: unknown) => {
     if (error instanceof AppError && error.status === 404) {
       console.error(
-        `No user with the email ${process.argv[2]}: they must sign in once first ` +
-          `(sign up in the shop with that email), then run this again.`,
+        `No user with the email ${process.argv[2]} in that database: they must sign in once ` +
+          `first (sign up in the shop with that email), then run this again. If they did, the ` +
+          `database above is not the one the shop runs with.`,
       );
-    } else if (error instanceof EnvError || error instanceof DataDirInUseError) {
+    } else if (
+      error instanceof EnvError ||
+      error instanceof DataDirInUseError ||
+      error instanceof NoShopDatabaseError
+    ) {
       console.error(error.message);
       if (error instanceof DataDirInUseError)
         console.error(

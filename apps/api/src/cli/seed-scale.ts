@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { seedAtScale } from '../db/scale-seed';
 import { EnvError, loadEnv } from '../env';
-import { openOperatorDatabase } from './operator-database';
+import { describeOperatorDatabase, openOperatorDatabase } from './operator-database';
 
 const USAGE =
   'Usage: npm run seed:scale -- --orders N --users N --tools N --parts N --models N --fitment N (orders need users and tools; fitment needs parts and models)';
@@ -45,7 +45,9 @@ async function main(argv: string[]) {
     return 2;
   }
   const env = loadEnv();
-  const database = await openOperatorDatabase(env);
+  console.log(`Database: ${describeOperatorDatabase(env)}.`);
+  // A new database is fine here: a benchmark's shop may start from nothing.
+  const database = await openOperatorDatabase(env, { create: true });
   try {
     const started = performance.now();
     await seedAtScale(database.db, counts, (line) => console.log(line));
