@@ -5,6 +5,8 @@ export const dollars = (cents) => cents / 100;
 export const toTool = (row) => ({
   _id: row.id,
   name: row.name,
+  // Its full title (issue 49); the name when it has none.
+  title: row.title.trim() ? row.title : row.name,
   img: row.img,
   description: row.description,
   minOrderQuantity: row.min_order_quantity,

@@ -139,6 +139,7 @@ describeEachDatabase('the published contract', (kind) => {
     const tool = {
       _id: '0b6c2c9e-3f64-4b7e-9a53-5d0f0e1a2b3c',
       name: 'SSD',
+      title: 'Corvex NVMe SSD 1 TB',
       img: '/images/tools/nvme-ssd.svg',
       description: 'Fast',
       minOrderQuantity: 1,

@@ -1,4 +1,12 @@
-import type { Tool } from '@shop/shared';
+import { readFile } from 'node:fs/promises';
+import {
+  CATALOGUE_COLUMN_DEFINITIONS,
+  CATALOGUE_COLUMNS,
+  CATALOGUE_KINDS,
+  catalogueTemplate,
+  messages,
+  type Tool,
+} from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin } from './support/accounts';
 import { callApi, expectAccessible, expectOnlyStatusErrors } from './support/orders';
@@ -7,16 +15,27 @@ import { callApi, expectAccessible, expectOnlyStatusErrors } from './support/ord
 // with a bad row lists its errors and imports nothing. The demo catalogue has the laptops
 // (apps/api/src/db/demo-catalogue.ts): "Lenovo ThinkPad T480" is one.
 
-const HEADER =
-  'sku,name,category,brand,condition,price,minOrderQuantity,availableQuantity,weightGrams,description,img,partNumbers,fits';
-
-/** A parts file of one row, a part of its own. */
-const partsFile = (sku: string, name: string, price = '31.5') =>
-  [
-    HEADER,
-    `${sku},${name},battery,Voltcell,compatible,${price},1,12,280,"Imported battery, 56 Wh",/images/tools/laptop-battery.svg,mpn:${sku}-M,Lenovo ThinkPad T480`,
-    '',
-  ].join('\r\n');
+/** A parts file of one row, a part of its own; the columns it leaves out are empty. */
+const partsFile = (sku: string, name: string, price = '31.5') => {
+  const cells: Record<string, string> = {
+    sku,
+    name,
+    title: `${name} Battery 56Wh`,
+    category: 'battery',
+    brand: 'Voltcell',
+    condition: 'compatible',
+    price,
+    minOrderQuantity: '1',
+    availableQuantity: '12',
+    weightGrams: '280',
+    description: '"Imported battery, 56 Wh"',
+    img: '/images/tools/laptop-battery.svg',
+    partNumbers: `mpn:${sku}-M`,
+    fits: 'Lenovo ThinkPad T480',
+  };
+  const row = CATALOGUE_COLUMNS.parts.map((column) => cells[column] ?? '');
+  return [CATALOGUE_COLUMNS.parts.join(','), row.join(','), ''].join('\r\n');
+};
 
 const csvFile = (text: string) => ({
   name: 'parts.csv',
@@ -73,7 +92,14 @@ test.describe('Import catalogue', () => {
       `/api/tools?search=${encodeURIComponent(name)}`,
     );
     expect(after.body).toMatchObject([
-      { sku, name, price: 31.5, brand: 'Voltcell', category: { slug: 'battery' } },
+      {
+        sku,
+        name,
+        title: `${name} Battery 56Wh`,
+        price: 31.5,
+        brand: 'Voltcell',
+        category: { slug: 'battery' },
+      },
     ]);
 
     // The same file again: found unchanged.
@@ -90,6 +116,41 @@ test.describe('Import catalogue', () => {
     // A toast fading in or out is measured at half its contrast: axe reads the page once it is gone.
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await expectAccessible(page);
+    expectOnlyStatusErrors(consoleErrors, []);
+  });
+
+  test('documents every column of the chosen kind, and its template checks as it is', async ({
+    page,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await signInAsAdmin(page, baseURL ?? '');
+    await page.goto('/dashboard/importCatalogue');
+    // The page's table is the shared column definitions, the import's own.
+    for (const kind of CATALOGUE_KINDS) {
+      await page.getByRole('radio', { name: messages.catalogueImport.kinds[kind] }).check();
+      const rows = page.getByTestId('import-column');
+      await expect(rows).toHaveCount(CATALOGUE_COLUMN_DEFINITIONS[kind].length);
+      for (const [index, column] of CATALOGUE_COLUMN_DEFINITIONS[kind].entries()) {
+        await expect(rows.nth(index)).toContainText(column.name);
+        await expect(rows.nth(index)).toContainText(column.example);
+      }
+    }
+    await expect(
+      page.getByTestId('import-column').filter({ hasText: 'shippingClass' }),
+    ).toContainText('The shipping class');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download parts template (CSV)' }).click();
+    const template = await download;
+    expect(template.suggestedFilename()).toBe('catalogue-parts-template.csv');
+    const path = await template.path();
+    expect(await readFile(path, 'utf8')).toBe(catalogueTemplate('parts'));
+    await page.getByLabel('CSV file').setInputFiles(path);
+    await page.getByRole('button', { name: 'Check file' }).click();
+    await expect(page.getByTestId('import-report')).toContainText(
+      'The file is ready to import: 1 row.',
+    );
     expectOnlyStatusErrors(consoleErrors, []);
   });
 

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import type { Tool } from '@shop/shared';
+import { partSlug, type Tool } from '@shop/shared';
 import { expect, test } from './fixtures';
 import { signInAsAdmin } from './support/accounts';
 import {
@@ -262,6 +262,64 @@ test.describe('Manage Tools: the part details', () => {
     // Ready for the next part: the details are empty again.
     await expect(details.getByLabel('Brand')).toHaveValue('');
     await expect(details.getByText('No model yet')).toBeVisible();
+    await removeTool(page, tool._id);
+  });
+
+  test("a part's full title: typed in Add Tool, naming its page and its card, emptied in the editor", async ({
+    page,
+    baseURL,
+  }) => {
+    // Add Tool, the part's page twice, the search and the editor.
+    test.slow();
+    await signInAsAdmin(page, baseURL ?? '');
+    await page.goto('/dashboard/addTool');
+    const name = uniqueName('Titled Part');
+    const title = `Lenovo ThinkPad T480 ${name} Rear Battery 24Wh 3-cell`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Title (optional)').fill(title);
+    await page.getByLabel('Description').fill('A battery with a full title.');
+    await page.getByLabel('Minimum order quantity').fill('1');
+    await page.getByLabel('Available quantity').fill('5');
+    await page.getByLabel('Price per unit ($)').fill('54.5');
+    await page.getByLabel('Image URL').fill('/images/tools/laptop-battery.svg');
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith('/api/tools') && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Add Tool' }).click();
+    const response = await created;
+    expect(response.request().postDataJSON()).toMatchObject({ name, title });
+    const tool = (await response.json()) as Tool;
+    expect(tool).toMatchObject({ name, title });
+
+    // Its page is headed by the title, and names the short name among its facts.
+    const fact = (term: string) =>
+      page.locator('dl > div').filter({ has: page.locator('dt', { hasText: term }) });
+    await page.goto(`/parts/${partSlug(name, tool.sku)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page).toHaveTitle(`${title} | Laptop Parts Shop`);
+    await expect(fact('Short name').locator('dd')).toHaveText(name);
+    // The search's card names it by its title, a link to that page.
+    await page.goto(`/search?${new URLSearchParams({ q: tool.sku })}`);
+    await expect(page.getByRole('link', { name: title, exact: true })).toBeVisible();
+
+    // Manage Tools lists it by its name; its editor holds the title. Emptied, the name stands in.
+    const { row, editor } = await openEditor(page, name);
+    await expect(row).not.toContainText(title);
+    const titleField = editor.getByLabel('Title (optional)');
+    await expect(titleField).toHaveValue(title);
+    await titleField.fill('');
+    const saved = page.waitForResponse(
+      (answer) =>
+        answer.url().endsWith(`/api/tools/${tool._id}`) && answer.request().method() === 'PATCH',
+    );
+    await editor.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).request().postDataJSON()).toEqual({ title: '' });
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: `${name} saved` }),
+    ).toBeVisible();
+    await page.goto(`/parts/${partSlug(name, tool.sku)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(fact('Short name')).toHaveCount(0);
     await removeTool(page, tool._id);
   });
 

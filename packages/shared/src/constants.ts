@@ -10,6 +10,8 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 export const REVIEW_NAME_MAX = 20;
 export const TOOL_NAME_MAX = 20;
+/** A part's full title beside its short name (issue 49). */
+export const TOOL_TITLE_MAX = 150;
 
 /**
  * How many models a card names before "and N more" (the full list is `GET /api/tools/{id}/fits`).

@@ -266,6 +266,32 @@ export const messages = {
     wholeRow: 'Whole row',
     errorsShown: (shown: number) =>
       `The first ${shown} are listed; fix them and check the file again.`,
+    /** What each column of a file holds (issue 49): `CATALOGUE_COLUMN_DEFINITIONS`, as a table. */
+    guide: {
+      title: { models: 'Columns of a laptop models file', parts: 'Columns of a parts file' },
+      intro: {
+        models:
+          'The first row names these columns, in this order; each row after it is one laptop model.',
+        parts: 'The first row names these columns, in this order; each row after it is one part.',
+      },
+      headers: {
+        column: 'Column',
+        meaning: 'What to write',
+        required: 'Required',
+        example: 'Example',
+      },
+      required: 'Yes',
+      optional: 'No',
+      template: {
+        models: 'Download laptop models template (CSV)',
+        parts: 'Download parts template (CSV)',
+      },
+      templateHint: {
+        models: 'The header row and one example row, which imports as it is.',
+        parts:
+          "The header row and one example row, which imports as it is once the shop has the example's laptop (the laptop models template's).",
+      },
+    },
     downloadTitle: 'Download current catalogue (CSV)',
     download: { models: 'Download laptop models (CSV)', parts: 'Download parts (CSV)' },
     downloadFailed: 'The catalogue could not be downloaded. Please try again.',

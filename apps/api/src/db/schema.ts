@@ -32,6 +32,8 @@ export interface ToolsTable {
   weight_grams: ColumnType<number, number | undefined, number>;
   /** How it may travel (migration 0027): a battery is a lithium battery unless oversized. */
   shipping_class: ColumnType<ShippingClass, ShippingClass | undefined, ShippingClass>;
+  /** The full title beside the short name (migration 0038); empty: the name stands in. */
+  title: ColumnType<string, string | undefined, string>;
 }
 
 /** The part types (migration 0021), a table admins extend. */
@@ -281,6 +283,8 @@ export interface OrderLinesTable {
   refund_key: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   restocked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The part's title when bought (migration 0038); null before: the name stands in. */
+  tool_title: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Every change of an order's status, kept by a trigger (migration 0013). */

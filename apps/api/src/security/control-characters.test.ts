@@ -714,6 +714,7 @@ const cases: TextCase[] = [
     caller: 'admin',
     body: (w) => ({
       ...toolBody,
+      title: 'Matrix Tool Battery 50Wh 3-cell',
       description: 'For the matrix:\n\tfast and small',
       ...partFields(w),
     }),
@@ -724,7 +725,13 @@ const cases: TextCase[] = [
     route: 'PATCH /api/tools/:id',
     caller: 'admin',
     params: (w) => ({ id: w.tool._id }),
-    body: (w) => ({ price: 6, availableQuantity: 4, description: 'New\r\ntext', ...partFields(w) }),
+    body: (w) => ({
+      price: 6,
+      availableQuantity: 4,
+      description: 'New\r\ntext',
+      title: 'Matrix Tool Battery 50Wh 3-cell',
+      ...partFields(w),
+    }),
     schema: ToolUpdateSchema,
     multiLine: ['description'],
     paramStatus: 404,

@@ -102,8 +102,8 @@ const reviewBody = {
 /** A parts file of one row, for the world's tool and laptop: valid, whoever sends it. */
 export const catalogueCsv = (w: World) =>
   [
-    'sku,name,category,brand,condition,price,minOrderQuantity,availableQuantity,weightGrams,description,img,partNumbers,fits',
-    `${w.tool.sku},Matrix Tool,battery,Lenovo,new,5,1,10,50,For the matrix,/images/tools/nvme-ssd.svg,fru:01AV431,${w.laptop.brand} World Book 1`,
+    'sku,name,title,category,brand,condition,price,minOrderQuantity,availableQuantity,weightGrams,shippingClass,description,img,partNumbers,fits',
+    `${w.tool.sku},Matrix Tool,Matrix Tool Battery 50Wh,battery,Lenovo,new,5,1,10,50,,For the matrix,/images/tools/nvme-ssd.svg,fru:01AV431,${w.laptop.brand} World Book 1`,
     '',
   ].join('\r\n');
 

@@ -7382,6 +7382,7 @@ export interface paths {
         content: {
           'application/json': {
             name: string;
+            title?: string;
             description: string;
             minOrderQuantity: number;
             availableQuantity: number;
@@ -7410,6 +7411,7 @@ export interface paths {
             'application/json': {
               _id: string;
               name: string;
+              title: string;
               img: string;
               description: string;
               minOrderQuantity: number;
@@ -7669,6 +7671,7 @@ export interface paths {
             price?: number;
             availableQuantity?: number;
             description?: string;
+            title?: string;
             sku?: string;
             category?: string;
             brand?: string;
@@ -10326,6 +10329,7 @@ export interface components {
     CartLine: {
       toolId: string;
       name: string;
+      title: string;
       img: string;
       quantity: number;
       unitPrice: number;
@@ -10505,6 +10509,7 @@ export interface components {
     ListedTool: {
       _id: string;
       name: string;
+      title: string;
       img: string;
       description: string;
       minOrderQuantity: number;
@@ -10533,6 +10538,7 @@ export interface components {
     Tool: {
       _id: string;
       name: string;
+      title: string;
       img: string;
       description: string;
       minOrderQuantity: number;
@@ -10611,6 +10617,7 @@ export interface components {
     Part: {
       _id: string;
       name: string;
+      title: string;
       img: string;
       description: string;
       minOrderQuantity: number;

@@ -29,6 +29,8 @@ export const CartLineSchema = z
   .object({
     toolId: z.string(),
     name: z.string(),
+    /** The part's full title (issue 49); its name when it has none. */
+    title: z.string(),
     img: z.string(),
     quantity: z.number().int(),
     /** Dollars per unit now. */

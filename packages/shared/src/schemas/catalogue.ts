@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { normalisePartNumber } from './part';
+import { TOOL_NAME_MAX, TOOL_TITLE_MAX } from '../constants';
+import { normalisePartNumber, PART_CONDITIONS, PART_NUMBER_KINDS } from './part';
+import { SHIPPING_CLASSES } from './shipping';
 import { noControlCharacters } from './text';
 
 /**
@@ -9,25 +11,183 @@ import { noControlCharacters } from './text';
 export const CATALOGUE_KINDS = ['models', 'parts'] as const;
 export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
 
+/**
+ * One column of an import file: its header, what to write in its cells, whether every row must
+ * fill it, and an example cell. The import checks the header row against these, the Import
+ * catalogue page lists them, and the template file is their names and examples: a column added
+ * here is in the import's header, on the page and in the template at once.
+ */
+export interface CatalogueColumn {
+  readonly name: string;
+  readonly meaning: string;
+  readonly required: boolean;
+  readonly example: string;
+}
+
+/** A laptop models file's columns, in their order. */
+export const MODEL_COLUMNS = [
+  {
+    name: 'brand',
+    meaning:
+      "The laptop's maker, at most 40 characters. A brand the shop has (any case) is used; any other is added.",
+    required: true,
+    example: 'Lenovo',
+  },
+  {
+    name: 'series',
+    meaning:
+      "The product line the laptop pickers group the brand's models by, at most 60 characters; added when new.",
+    required: true,
+    example: 'ThinkPad T-series',
+  },
+  {
+    name: 'model',
+    meaning:
+      "The model's name without the brand, at most 60 characters. The brand's model of that name is moved to the series and given the aliases; any other is added.",
+    required: true,
+    example: 'ThinkPad T480',
+  },
+  {
+    name: 'aliases',
+    meaning:
+      "Other names buyers type for it (short names, machine types), separated by ; (at most 50, each at most 60 characters). They replace the model's: an empty cell removes them.",
+    required: false,
+    example: 'T480;20L5;20L6',
+  },
+] as const satisfies readonly CatalogueColumn[];
+
+/** A parts file's columns, in their order. */
+export const PART_COLUMNS = [
+  {
+    name: 'sku',
+    meaning:
+      "The part's stock-keeping unit, at most 40 letters, digits and . _ / -. A SKU the shop has (any case) updates that part; any other adds one.",
+    required: true,
+    example: 'VC-T480-72',
+  },
+  {
+    name: 'name',
+    meaning: `The part's short name in the shop, at most ${TOOL_NAME_MAX} characters.`,
+    required: true,
+    example: 'T480 Battery 72Wh',
+  },
+  {
+    name: 'title',
+    meaning: `The part's full title on its page, in search results, the cart and invoices, at most ${TOOL_TITLE_MAX} characters. Empty: none, and the name stands in.`,
+    required: false,
+    example: 'Lenovo ThinkPad T480 Rear Battery 72Wh 6-cell',
+  },
+  {
+    name: 'category',
+    meaning:
+      "The part type's slug: battery, screen, keyboard, storage, memory, charger, fan, hinge, motherboard, wireless, repair-tool or other. Empty: the part keeps its type (a new part: other).",
+    required: false,
+    example: 'battery',
+  },
+  {
+    name: 'brand',
+    meaning: "The part's maker, at most 40 characters. Empty: kept (a new part: Generic).",
+    required: false,
+    example: 'Voltcell',
+  },
+  {
+    name: 'condition',
+    meaning: `${PART_CONDITIONS.join(', ')}. Empty: kept (a new part: new).`,
+    required: false,
+    example: 'compatible',
+  },
+  {
+    name: 'price',
+    meaning: 'Dollars per unit, without a currency sign: above 0, at most 2 decimals.',
+    required: true,
+    example: '64.99',
+  },
+  {
+    name: 'minOrderQuantity',
+    meaning: 'The fewest units an order may take: a whole number, at least 1.',
+    required: true,
+    example: '1',
+  },
+  {
+    name: 'availableQuantity',
+    meaning: 'Units in stock: a whole number, at least 0.',
+    required: true,
+    example: '25',
+  },
+  {
+    name: 'weightGrams',
+    meaning:
+      "One unit's weight in grams, a whole number; shipping by weight reads it. Empty: kept (a new part: 0).",
+    required: false,
+    example: '330',
+  },
+  {
+    name: 'shippingClass',
+    meaning: `The shipping class: ${SHIPPING_CLASSES.join(', ')} (a zone or method may refuse a class). Empty: kept (a new part: standard; a battery: lithium_battery).`,
+    required: false,
+    example: 'lithium_battery',
+  },
+  {
+    name: 'description',
+    meaning:
+      "What buyers read on the part's page, at most 2000 characters. A cell with a comma, a quote or a line break is written in double quotes.",
+    required: true,
+    example:
+      'Compatible 6-cell 72 Wh rear battery for the ThinkPad T480, with a 12-month warranty.',
+  },
+  {
+    name: 'img',
+    meaning:
+      'The picture: an https:// address, or a shop image such as /images/tools/nvme-ssd.svg.',
+    required: true,
+    example: '/images/tools/laptop-battery.svg',
+  },
+  {
+    name: 'partNumbers',
+    meaning: `Its numbers as kind:number, separated by ; (kinds: ${PART_NUMBER_KINDS.join(', ')}; at most 20). They replace the part's: an empty cell removes them.`,
+    required: false,
+    example: 'mpn:VC-T480-72;oem:01AV431',
+  },
+  {
+    name: 'fits',
+    meaning:
+      "The laptop models it fits, as Brand Model, separated by ;: models the shop has (import a laptop models file first). They replace the part's: an empty cell removes them.",
+    required: false,
+    example: 'Lenovo ThinkPad T480',
+  },
+] as const satisfies readonly CatalogueColumn[];
+
+/** Each kind's columns: its header row is exactly their names, in this order. */
+export const CATALOGUE_COLUMN_DEFINITIONS = {
+  models: MODEL_COLUMNS,
+  parts: PART_COLUMNS,
+} as const satisfies Record<CatalogueKind, readonly CatalogueColumn[]>;
+
+const namesOf = <Columns extends readonly CatalogueColumn[]>(columns: Columns) =>
+  columns.map((column) => column.name) as Columns[number]['name'][];
+
 /** Each kind's header row: exactly these columns, in this order. */
 export const CATALOGUE_COLUMNS = {
-  models: ['brand', 'series', 'model', 'aliases'],
-  parts: [
-    'sku',
-    'name',
-    'category',
-    'brand',
-    'condition',
-    'price',
-    'minOrderQuantity',
-    'availableQuantity',
-    'weightGrams',
-    'description',
-    'img',
-    'partNumbers',
-    'fits',
-  ],
+  models: namesOf(MODEL_COLUMNS),
+  parts: namesOf(PART_COLUMNS),
 } as const satisfies Record<CatalogueKind, readonly string[]>;
+
+/** A CSV cell as a spreadsheet writes it: in double quotes when it holds a comma, quote or line break. */
+const csvCell = (cell: string) =>
+  /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+
+/**
+ * The kind's template file (Import catalogue's "Download ... template"): the header row and a row
+ * of the columns' examples, which the import takes as they are (the parts' row fits the models'
+ * row's laptop).
+ */
+export const catalogueTemplate = (kind: CatalogueKind) =>
+  [
+    CATALOGUE_COLUMN_DEFINITIONS[kind].map((column) => column.name),
+    CATALOGUE_COLUMN_DEFINITIONS[kind].map((column) => column.example),
+  ]
+    .map((cells) => `${cells.map(csvCell).join(',')}\r\n`)
+    .join('');
 
 /** What separates the items of a list cell (aliases, part numbers, fits). */
 export const CSV_LIST_SEPARATOR = ';';

@@ -53,6 +53,7 @@ const id = '0b4e7a3c-5f1d-4c2a-9e8b-1a2b3c4d5e6f';
 const tool = {
   _id: id,
   name: 'Torx T5 driver',
+  title: 'iFixit Torx T5 Precision Driver for Laptop Screws',
   img: '/images/t5.png',
   description: 'For laptop screws',
   minOrderQuantity: 10,

@@ -5,7 +5,9 @@ import {
   PriceSchema,
   ToolInputSchema,
   ToolListQuerySchema,
+  titleOf,
   ToolNameSchema,
+  ToolTitleSchema,
   ToolUpdateSchema,
 } from './tool';
 
@@ -33,6 +35,48 @@ describe("a tool's name (docs/product.md, Validation)", () => {
   it('asks for it when blank or missing', () => {
     expect(messagesFor(ToolNameSchema, '   ')).toEqual(['Name is required']);
     expect(messagesFor(ToolNameSchema, undefined)).toEqual(['Name is required']);
+  });
+});
+
+describe("a part's full title beside its short name (issue 49)", () => {
+  it('accepts 150 characters and refuses 151', () => {
+    expect(messagesFor(ToolTitleSchema, 't'.repeat(150))).toEqual([]);
+    expect(messagesFor(ToolTitleSchema, 't'.repeat(151))).toEqual([
+      'Title must have at most 150 characters',
+    ]);
+  });
+
+  it('counts the title without the spaces around it, and takes none at all', () => {
+    expect(ToolTitleSchema.parse(`  ${'t'.repeat(150)}  `)).toBe('t'.repeat(150));
+    expect(ToolTitleSchema.parse('   ')).toBe('');
+    expect(fieldMessage(ToolInputSchema, validTool, 'title')).toBeUndefined();
+    expect(fieldMessage(ToolUpdateSchema, { title: '' }, 'title')).toBeUndefined();
+  });
+
+  it('is refused past 150 by Add Tool and by the Manage Tools update alike', () => {
+    const long = 'Lenovo ThinkPad T480 Rear Battery 24Wh 3-cell '.repeat(4);
+    expect(long.trim().length).toBeGreaterThan(150);
+    expect(fieldMessage(ToolInputSchema, { ...validTool, title: long }, 'title')).toBe(
+      'Title must have at most 150 characters',
+    );
+    expect(fieldMessage(ToolUpdateSchema, { title: long }, 'title')).toBe(
+      'Title must have at most 150 characters',
+    );
+  });
+
+  it('keeps the 20-character rule of the name whatever the title', () => {
+    const titled = { ...validTool, name: 'n'.repeat(21), title: 'A title' };
+    expect(fieldMessage(ToolInputSchema, titled, 'name')).toBe(
+      'Name must have at most 20 characters',
+    );
+  });
+
+  it('names a part by its title, or by its name when it has none', () => {
+    expect(titleOf({ name: 'T480 Battery', title: 'Lenovo ThinkPad T480 Battery' })).toBe(
+      'Lenovo ThinkPad T480 Battery',
+    );
+    expect(titleOf({ name: 'T480 Battery', title: '' })).toBe('T480 Battery');
+    expect(titleOf({ name: 'T480 Battery', title: null })).toBe('T480 Battery');
   });
 });
 

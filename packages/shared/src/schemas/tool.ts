@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT } from '../constants';
+import { TOOL_NAME_MAX, TOOL_PAGE_SIZE_DEFAULT, TOOL_TITLE_MAX } from '../constants';
 import { clampLimit, pagingFields } from './paging';
 import { normalisePartNumber, PART_CONDITIONS, PART_NUMBER_KINDS } from './part';
 import { SHIPPING_CLASSES, ShippingClassSchema } from './shipping';
@@ -19,6 +19,8 @@ export const ToolSchema = z
   .object({
     _id: z.string(),
     name: z.string(),
+    /** The full title (issue 49); the name when the part has none. */
+    title: z.string(),
     img: z.string(),
     description: z.string(),
     minOrderQuantity: z.number().int(),
@@ -81,6 +83,20 @@ export const ToolNameSchema = z
   .trim()
   .min(1, 'Name is required')
   .max(TOOL_NAME_MAX, `Name must have at most ${TOOL_NAME_MAX} characters`);
+
+/**
+ * A part's full title beside the spec's short name (issue 49): optional, at most
+ * `TOOL_TITLE_MAX` characters once trimmed; empty means none, and the name stands in.
+ */
+export const ToolTitleSchema = z
+  .string({ error: 'Title must be text' })
+  .check(noControlCharacters('Title'))
+  .trim()
+  .max(TOOL_TITLE_MAX, `Title must have at most ${TOOL_TITLE_MAX} characters`);
+
+/** What a part is called where a title is shown: its title, or its name when it has none. */
+export const titleOf = (part: { name: string; title: string | null }) =>
+  part.title?.trim() ? part.title : part.name;
 
 export const ImageUrlSchema = z
   .string({ error: 'Image URL is required' })
@@ -228,6 +244,7 @@ const partFields = {
 export const ToolInputSchema = z
   .object({
     name: ToolNameSchema,
+    title: ToolTitleSchema.optional(),
     description: DescriptionSchema,
     minOrderQuantity: wholeNumber('Minimum order quantity', 1),
     availableQuantity: wholeNumber('Available quantity', 0),
@@ -270,6 +287,7 @@ export const ToolUpdateSchema = z
     price: PriceSchema.optional(),
     availableQuantity: wholeNumber('Available quantity', 0).optional(),
     description: DescriptionSchema.optional(),
+    title: ToolTitleSchema.optional(),
     ...partFields,
   })
   .strict()

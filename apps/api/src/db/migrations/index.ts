@@ -36,6 +36,7 @@ import * as hyphenatedWords from './0034-hyphenated-words';
 import * as salesFigures from './0035-sales-figures';
 import * as orderEventKinds from './0036-order-event-kinds';
 import * as carriers from './0037-carriers';
+import * as partTitles from './0038-part-titles';
 
 /**
  * Every migration, in order. Listed here (not read from the disk) so the bundled server
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0035-sales-figures': salesFigures,
   '0036-order-event-kinds': orderEventKinds,
   '0037-carriers': carriers,
+  '0038-part-titles': partTitles,
 };

@@ -5,6 +5,7 @@ import {
   CART_LINES_MAX,
   centsToDollars,
   messages,
+  titleOf,
 } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -26,6 +27,7 @@ const selectLines = (executor: Kysely<Database>, userId: string) =>
       'cart_lines.added_unit_price_cents',
       'cart_lines.added_at',
       'tools.name',
+      'tools.title',
       'tools.img',
       'tools.price_cents',
       'tools.min_order_quantity',
@@ -39,6 +41,7 @@ type LineRow = Awaited<ReturnType<ReturnType<typeof selectLines>['execute']>>[nu
 const toLine = (row: LineRow): CartLine => ({
   toolId: row.tool_id,
   name: row.name,
+  title: titleOf(row),
   img: row.img,
   quantity: row.quantity,
   unitPrice: centsToDollars(row.price_cents),

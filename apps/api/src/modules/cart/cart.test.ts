@@ -60,6 +60,8 @@ describeEachDatabase('the cart', (kind) => {
         {
           toolId: ssd._id,
           name: 'Cart SSD',
+          // No title of its own: the name stands in.
+          title: 'Cart SSD',
           img: '/images/tools/nvme-ssd.svg',
           quantity: 5,
           unitPrice: 12.5,

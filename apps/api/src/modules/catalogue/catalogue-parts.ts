@@ -10,6 +10,8 @@ import {
   normalisePartNumber,
   type PartCondition,
   type PartNumberKind,
+  SHIPPING_CLASSES,
+  type ShippingClass,
   ToolInputSchema,
 } from '@shop/shared';
 import { type Insertable, type Kysely, sql, type Transaction } from 'kysely';
@@ -44,6 +46,7 @@ const EXPORT_BATCH = 1000;
 interface PartColumns {
   sku: string;
   name: string;
+  title: string;
   description: string;
   img: string;
   min_order_quantity: number;
@@ -53,6 +56,7 @@ interface PartColumns {
   brand: string;
   condition: PartCondition;
   weight_grams: number;
+  shipping_class: ShippingClass;
 }
 
 interface NumberRow {
@@ -89,9 +93,9 @@ async function partsNamed(trx: Transaction<Database>, skus: string[]) {
   const found = new Map<string, ExistingPart>();
   for (const batch of chunksOf(skus, LOOKUP_BATCH)) {
     const { rows } = await sql<ExistingPart & { sku_key: string }>`
-      select t.id, t.sku, t.name, t.description, t.img, t.min_order_quantity,
+      select t.id, t.sku, t.name, t.title, t.description, t.img, t.min_order_quantity,
         t.available_quantity, t.price_cents, t.category_id, t.brand, t.condition,
-        t.weight_grams, t.retired_at is not null as retired, wanted.key as sku_key,
+        t.weight_grams, t.shipping_class, t.retired_at is not null as retired, wanted.key as sku_key,
         coalesce((select json_agg(json_build_object('kind', p.kind, 'maker', p.maker,
             'number', p.number) order by p.kind, p.normalised)
           from part_numbers p where p.tool_id = t.id), '[]'::json) as numbers,
@@ -120,6 +124,7 @@ const NUMBER_COLUMNS: Column[] = ['price', 'minOrderQuantity', 'availableQuantit
 const COLUMN_NAMES: (keyof PartColumns)[] = [
   'sku',
   'name',
+  'title',
   'description',
   'img',
   'min_order_quantity',
@@ -129,7 +134,11 @@ const COLUMN_NAMES: (keyof PartColumns)[] = [
   'brand',
   'condition',
   'weight_grams',
+  'shipping_class',
 ];
+
+const isShippingClass = (text: string): text is ShippingClass =>
+  (SHIPPING_CLASSES as readonly string[]).includes(text);
 
 /**
  * A parts file: every row checked as `POST /api/tools` checks a tool, then, unless a dry run,
@@ -171,6 +180,10 @@ export async function importParts(
       const add = (column: Column, message: string) => errors.add(row, column, message);
       const before = errors.count;
       const numbers: { kind: string; maker: string; number: string }[] = [];
+      const shippingClass = cells.shippingClass.trim();
+      if (shippingClass !== '' && !isShippingClass(shippingClass)) {
+        add('shippingClass', 'Shipping class must be standard, lithium_battery or oversized');
+      }
       for (const item of listItems(cells.partNumbers)) {
         const at = item.indexOf(CSV_PART_NUMBER_SEPARATOR);
         if (at <= 0) {
@@ -185,6 +198,7 @@ export async function importParts(
         // Empty: refused below as the row's key, not as an empty SKU.
         sku: cells.sku.trim() === '' ? undefined : cells.sku,
         name: cells.name,
+        title: cells.title,
         description: cells.description,
         img: cells.img,
         price: numberCell(errors, row, 'price', 'Price', cells.price),
@@ -206,6 +220,8 @@ export async function importParts(
         brand: cells.brand.trim() || undefined,
         condition: cells.condition.trim() || undefined,
         weightGrams: numberCell(errors, row, 'weightGrams', 'Weight', cells.weightGrams),
+        // Refused here in the file's words (lithium_battery), not in the form's.
+        shippingClass: isShippingClass(shippingClass) ? shippingClass : undefined,
         partNumbers: numbers,
       };
       const parsed = ToolInputSchema.safeParse(input);
@@ -249,21 +265,30 @@ export async function importParts(
 
       const data = parsed.data;
       const brand = data.brand ?? part?.brand ?? 'Generic';
+      const categoryId = category ?? part?.category_id ?? categories.get('other')!;
+      let shipping = data.shippingClass ?? part?.shipping_class ?? 'standard';
+      // As the database's trigger will make it (migration 0027), so that the row compares equal.
+      if (shipping === 'standard' && categoryId === categories.get('battery')) {
+        shipping = 'lithium_battery';
+      }
       const makerOf = new Map(part?.numbers.map((number) => [numberKey(number), number.maker]));
       planned.push({
         row,
         columns: {
           sku: data.sku!,
           name: data.name,
+          // Empty: no title, the name stands in (an export writes it so).
+          title: data.title ?? '',
           description: data.description,
           img: data.img,
           min_order_quantity: data.minOrderQuantity,
           available_quantity: data.availableQuantity,
           price_cents: dollarsToCents(data.price),
-          category_id: category ?? part?.category_id ?? categories.get('other')!,
+          category_id: categoryId,
           brand,
           condition: data.condition ?? part?.condition ?? 'new',
           weight_grams: data.weightGrams ?? part?.weight_grams ?? 0,
+          shipping_class: shipping,
         },
         numbers: (data.partNumbers ?? []).map(({ kind, number }) => ({
           kind,
@@ -322,18 +347,20 @@ export async function importParts(
     for (const batch of chunksOf(columnsChanged, TOOLS_BATCH)) {
       const values = batch.map(
         ({ existing, columns: c }) => sql`(${existing!.id}::uuid, ${c.sku}::text, ${c.name}::text,
-          ${c.description}::text, ${c.img}::text, ${c.min_order_quantity}::int,
+          ${c.title}::text, ${c.description}::text, ${c.img}::text, ${c.min_order_quantity}::int,
           ${c.available_quantity}::int, ${c.price_cents}::int, ${c.category_id}::uuid,
-          ${c.brand}::text, ${c.condition}::text, ${c.weight_grams}::int)`,
+          ${c.brand}::text, ${c.condition}::text, ${c.weight_grams}::int,
+          ${c.shipping_class}::text)`,
       );
-      await sql`update tools t set sku = v.sku, name = v.name, description = v.description,
+      await sql`update tools t set sku = v.sku, name = v.name, title = v.title,
+          description = v.description,
           img = v.img, min_order_quantity = v.min_order_quantity,
           available_quantity = v.available_quantity, price_cents = v.price_cents,
           category_id = v.category_id, brand = v.brand, condition = v.condition,
-          weight_grams = v.weight_grams
-        from (values ${sql.join(values)}) as v (id, sku, name, description, img,
+          weight_grams = v.weight_grams, shipping_class = v.shipping_class
+        from (values ${sql.join(values)}) as v (id, sku, name, title, description, img,
           min_order_quantity, available_quantity, price_cents, category_id, brand, condition,
-          weight_grams)
+          weight_grams, shipping_class)
         where t.id = v.id`.execute(trx);
     }
     await replaceLinks(
@@ -390,6 +417,7 @@ export async function* exportParts(db: Kysely<Database>): AsyncGenerator<string>
       .select([
         'tools.sku',
         'tools.name',
+        'tools.title',
         'categories.slug as category',
         'tools.brand',
         'tools.condition',
@@ -397,6 +425,7 @@ export async function* exportParts(db: Kysely<Database>): AsyncGenerator<string>
         'tools.min_order_quantity',
         'tools.available_quantity',
         'tools.weight_grams',
+        'tools.shipping_class',
         'tools.description',
         'tools.img',
         sql<string[]>`coalesce((select json_agg(p.kind || ':' || p.number
@@ -420,6 +449,7 @@ export async function* exportParts(db: Kysely<Database>): AsyncGenerator<string>
       rows.map((row) => [
         { text: row.sku },
         { text: row.name },
+        { text: row.title },
         { text: row.category },
         { text: row.brand },
         { text: row.condition },
@@ -427,6 +457,7 @@ export async function* exportParts(db: Kysely<Database>): AsyncGenerator<string>
         { number: row.min_order_quantity },
         { number: row.available_quantity },
         { number: row.weight_grams },
+        { text: row.shipping_class },
         { text: row.description },
         { text: row.img },
         { text: listCell(row.numbers) },

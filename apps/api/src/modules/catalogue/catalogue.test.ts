@@ -1,6 +1,8 @@
 import {
   CATALOGUE_COLUMNS,
+  CATALOGUE_KINDS,
   type CatalogueImportReport,
+  catalogueTemplate,
   catalogueErrorsOf,
   LAPTOP_MODEL_MAX,
   type LaptopList,
@@ -28,6 +30,7 @@ function partRow(sku: string, fields: Partial<Record<string, string | number>> =
   const row: Record<string, string | number> = {
     sku,
     name: `Part ${sku}`.slice(0, 20),
+    title: '',
     category: 'battery',
     brand: 'Acme',
     condition: 'new',
@@ -35,6 +38,7 @@ function partRow(sku: string, fields: Partial<Record<string, string | number>> =
     minOrderQuantity: 1,
     availableQuantity: 10,
     weightGrams: 120,
+    shippingClass: '',
     description: `The part ${sku}`,
     img: '/images/tools/laptop-battery.svg',
     partNumbers: `mpn:${sku}-M`,
@@ -264,6 +268,53 @@ describeEachDatabase('catalogue import and export', (kind) => {
     ]);
   });
 
+  it("reads a part's shipping class, keeps it when the cell is empty, and names an unknown one", async () => {
+    await imported(
+      'parts',
+      partsFile([
+        partRow('SHIP-1', { category: 'screen', shippingClass: 'oversized' }),
+        partRow('SHIP-2', { category: 'battery' }),
+        partRow('SHIP-3', { category: 'battery', shippingClass: 'oversized' }),
+        partRow('SHIP-4', { category: 'screen' }),
+      ]),
+    );
+    const classOf = async (sku: string) => (await toolBySku(sku)).shippingClass;
+    expect(await classOf('SHIP-1')).toBe('oversized');
+    // A battery is a lithium battery unless said to be oversized; any other part is standard.
+    expect(await classOf('SHIP-2')).toBe('lithium_battery');
+    expect(await classOf('SHIP-3')).toBe('oversized');
+    expect(await classOf('SHIP-4')).toBe('standard');
+
+    // Empty keeps the part's; a battery said to be standard stays a lithium battery, unchanged.
+    const again = await imported(
+      'parts',
+      partsFile([
+        partRow('SHIP-1', { category: 'screen' }),
+        partRow('SHIP-2', { category: 'battery', shippingClass: 'standard' }),
+        partRow('SHIP-4', { category: 'screen', shippingClass: 'oversized' }),
+      ]),
+    );
+    expect(again.keys).toEqual({
+      created: [],
+      updated: ['SHIP-4'],
+      unchanged: ['SHIP-1', 'SHIP-2'],
+    });
+    expect(await classOf('SHIP-1')).toBe('oversized');
+    expect(await classOf('SHIP-2')).toBe('lithium_battery');
+    expect(await classOf('SHIP-4')).toBe('oversized');
+
+    // The file's words, not the form's label.
+    expect(
+      await refused('parts', partsFile([partRow('SHIP-5', { shippingClass: 'lithium battery' })])),
+    ).toEqual([
+      {
+        row: 2,
+        column: 'shippingClass',
+        message: 'Shipping class must be standard, lithium_battery or oversized',
+      },
+    ]);
+  });
+
   it('exports what it imports: import, export, import again changes nothing', async () => {
     await imported(
       'parts',
@@ -289,10 +340,63 @@ describeEachDatabase('catalogue import and export', (kind) => {
     const parts = await exported('parts');
     expect(parts.split('\r\n')[0]).toBe(PARTS_HEADER);
     expect(parts).toContain(
-      'TRIP-2,Part TRIP-2,battery,Acme,new,1234.5,1,0,120,The part TRIP-2,/images/tools/laptop-battery.svg,mpn:TRIP-2-M,\r\n',
+      'TRIP-2,Part TRIP-2,,battery,Acme,new,1234.5,1,0,120,lithium_battery,The part TRIP-2,/images/tools/laptop-battery.svg,mpn:TRIP-2-M,\r\n',
     );
     expect(parts).toContain('cross-reference:X-1;mpn:A:B,Dell Latitude 5490;Lenovo ThinkPad T480');
     expect((await exported('models')).split('\r\n')[0]).toBe(MODELS_HEADER);
+  });
+
+  it("carries a part's full title both ways: exported, imported back unchanged, changed, emptied", async () => {
+    const title = 'Lenovo ThinkPad T480 Rear Battery 24Wh 3-cell, "genuine"';
+    const longest = `Lenovo ThinkPad T480 ${'t'.repeat(150 - 21)}`;
+    expect(longest).toHaveLength(150);
+    await imported(
+      'parts',
+      partsFile([
+        partRow('TITLE-1', { name: 'T480 Rear Battery', title }),
+        partRow('TITLE-2', { name: 'T480 Fan', title: longest }),
+        partRow('TITLE-3', { name: 'T480 Hinges', title: '' }),
+      ]),
+    );
+    expect(await toolBySku('TITLE-1')).toMatchObject({ name: 'T480 Rear Battery', title });
+    expect((await toolBySku('TITLE-2')).title).toBe(longest);
+    // No title: the short name stands in where a title is shown.
+    expect(await toolBySku('TITLE-3')).toMatchObject({ name: 'T480 Hinges', title: 'T480 Hinges' });
+
+    const text = await exported('parts');
+    const line = (sku: string) => text.split('\r\n').find((one) => one.startsWith(`${sku},`))!;
+    expect(line('TITLE-1')).toContain(
+      'TITLE-1,T480 Rear Battery,"Lenovo ThinkPad T480 Rear Battery 24Wh 3-cell, ""genuine""",battery,',
+    );
+    expect(line('TITLE-2')).toContain(`,T480 Fan,${longest},battery,`);
+    // Exported empty, not as the name: imported back, it stays untitled.
+    expect(line('TITLE-3')).toContain(',T480 Hinges,,battery,');
+    const again = await imported('parts', text);
+    expect(again.updated).toBe(0);
+    expect(again.keys.unchanged).toEqual(expect.arrayContaining(['TITLE-1', 'TITLE-2', 'TITLE-3']));
+
+    // A title changed alone updates the part; emptied, the name stands in again.
+    const changed = await imported(
+      'parts',
+      partsFile([
+        partRow('TITLE-1', { name: 'T480 Rear Battery', title: '' }),
+        partRow('TITLE-3', { name: 'T480 Hinges', title: '  Lenovo ThinkPad T480 Hinges  ' }),
+      ]),
+    );
+    expect(changed).toMatchObject({ created: 0, updated: 2 });
+    expect((await toolBySku('TITLE-1')).title).toBe('T480 Rear Battery');
+    expect((await toolBySku('TITLE-3')).title).toBe('Lenovo ThinkPad T480 Hinges');
+
+    // One character past 150 is refused by row and column, and nothing is written.
+    expect(
+      await refused(
+        'parts',
+        partsFile([partRow('TITLE-4', { name: 'T480 Fan 2', title: `${longest}x` })]),
+      ),
+    ).toEqual([{ row: 2, column: 'title', message: 'Title must have at most 150 characters' }]);
+    expect(
+      await app.database.db.selectFrom('tools').select('id').where('sku', '=', 'TITLE-4').execute(),
+    ).toEqual([]);
   });
 
   it('escapes text cells a spreadsheet would run as formulas, and reads them back as they were', async () => {
@@ -315,7 +419,7 @@ describeEachDatabase('catalogue import and export', (kind) => {
     const text = await exported('parts');
     const line = (sku: string) => text.split('\r\n').find((one) => one.startsWith(sku))!;
     expect(line('FORMULA-1')).toBe(
-      "FORMULA-1,'=1+2,battery,'+Brand,new,19.99,1,10,120,'-minus first,/images/tools/laptop-battery.svg,,",
+      "FORMULA-1,'=1+2,,battery,'+Brand,new,19.99,1,10,120,lithium_battery,'-minus first,/images/tools/laptop-battery.svg,,",
     );
     expect(line('FORMULA-2')).toContain(",'@SUM(A1),");
     // Trimmed when stored: the formula is first, and escaped.
@@ -323,7 +427,7 @@ describeEachDatabase('catalogue import and export', (kind) => {
     expect(line('FORMULA-3')).toContain(",'=was escaped,");
     expect(line('FORMULA-4')).toContain(",''=quote kept,");
     // Numbers are not text: a negative one would not be escaped (none is allowed here).
-    expect(line('FORMULA-1')).toContain(',19.99,1,10,120,');
+    expect(line('FORMULA-1')).toContain(',19.99,1,10,120,lithium_battery,');
     const again = await imported('parts', text);
     expect(again.created + again.updated).toBe(0);
     expect((await toolBySku('FORMULA-3')).name).toBe('=was escaped');
@@ -396,7 +500,11 @@ describeEachDatabase('catalogue import and export', (kind) => {
       { row: 6, column: 'price', message: 'Price must be above 0' },
       { row: 6, column: 'img', message: 'Provide a valid image URL (http or https)' },
       { row: 6, column: 'sku', message: 'SKU is required: it is the part in the file' },
-      { row: 7, column: '*', message: 'The row has 2 cells; the header has 13' },
+      {
+        row: 7,
+        column: '*',
+        message: `The row has 2 cells; the header has ${CATALOGUE_COLUMNS.parts.length}`,
+      },
     ]);
     const header = await refused('parts', 'sku,name\r\nX,Y\r\n');
     expect(header).toEqual([
@@ -466,6 +574,53 @@ describeEachDatabase('catalogue import and export', (kind) => {
       description: 'd'.repeat(testEnv.BODY_LIMIT_BYTES),
     });
     expect(tooLarge.status).toBe(413);
+  });
+});
+
+/**
+ * The Import catalogue page's templates (issue 49): made from the column definitions the import
+ * reads its header by, and taken as they are. On an empty shop the models template comes first:
+ * the parts template's part fits its laptop.
+ */
+describeEachDatabase('the import templates', (kind) => {
+  let app: TestApp;
+  let admin: Account;
+  beforeAll(async () => {
+    app = await createTestApp(kind, { seed: false });
+    admin = await signUpAdmin(app);
+  });
+  afterAll(() => app.close());
+
+  const imported = async (catalogueKind: 'models' | 'parts', body: string, dryRun: boolean) => {
+    const response = await app.request(
+      `/api/catalogue/import?kind=${catalogueKind}&dryRun=${dryRun}`,
+      {
+        method: 'POST',
+        headers: bearer(admin.token, { 'Content-Type': 'text/csv' }),
+        body,
+      },
+    );
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    return JSON.parse(text) as CatalogueImportReport;
+  };
+
+  it('are accepted as they are: checked, imported, then found unchanged', async () => {
+    for (const catalogueKind of CATALOGUE_KINDS) {
+      const template = catalogueTemplate(catalogueKind);
+      const [header, ...rows] = template.split('\r\n');
+      expect(header).toBe(CATALOGUE_COLUMNS[catalogueKind].join(','));
+      expect(rows.filter((row) => row !== '').length).toBeGreaterThanOrEqual(1);
+      const checked = await imported(catalogueKind, template, true);
+      expect(checked, catalogueKind).toMatchObject({ rows: 1, created: 1, updated: 0 });
+      expect(await imported(catalogueKind, template, false)).toMatchObject({ created: 1 });
+      expect(await imported(catalogueKind, template, false)).toMatchObject({ unchanged: 1 });
+    }
+    // Every cell of the parts template is stored as written: the shop's export is the template.
+    const response = await app.request('/api/catalogue/export?kind=parts', {
+      headers: bearer(admin.token),
+    });
+    expect(await response.text()).toBe(catalogueTemplate('parts'));
   });
 });
 

@@ -69,6 +69,7 @@ async function readLinesAndSeller(trx: Kysely<Database>, order: InvoiceOrder) {
     .select([
       'tool_id',
       'tool_name',
+      'tool_title',
       'quantity',
       'unit_price_cents',
       'price_cents',
@@ -110,7 +111,8 @@ function shipToOf({ order }: OrderRead): string[] {
 }
 
 const toDocumentLine = (line: OrderRead['lines'][number]): DocumentLine => ({
-  tool: line.tool_name,
+  // The title it was bought under; a line bought before titles goes by its name.
+  tool: line.tool_title ?? line.tool_name,
   quantity: line.quantity,
   unitPriceCents: line.unit_price_cents,
   taxRate: Number(line.tax_rate),

@@ -10,6 +10,7 @@ import {
   formatOrderNumber,
   messages,
   type Order,
+  type Tool,
 } from '@shop/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,6 +202,66 @@ describeEachDatabase('invoices', (kind) => {
     // The admins' alert carries no invoice.
     const alert = smtp.received.find((mail) => recipientOf(mail) === admin.email);
     expect(alert?.attachments ?? []).toEqual([]);
+  });
+
+  it('names each line by the title it was bought under, and by its name when it had none', async () => {
+    const buyer = await signUpWithToken(app, newPerson('titled'));
+    const title = 'Lenovo ThinkPad T480 Rear Battery 24Wh 3-cell';
+    const titled = await send(app, 'POST', '/api/tools', admin.token, {
+      name: 'T480 Rear Battery',
+      title,
+      description: 'A part',
+      minOrderQuantity: 1,
+      availableQuantity: 50,
+      price: 54.5,
+      img: '/images/tools/laptop-battery.svg',
+    });
+    expect(titled.status).toBe(201);
+    const tool = (await titled.json()) as Tool;
+    const untitled = await createTool(app, admin, {
+      name: 'Untitled Hinge',
+      description: 'A part',
+      price: 10,
+    });
+    for (const toolId of [tool._id, untitled._id]) {
+      const added = await send(app, 'POST', '/api/cart/lines', buyer.token, {
+        toolId,
+        quantity: 1,
+      });
+      expect(added.status).toBe(200);
+    }
+    const placed = await send(app, 'POST', '/api/checkout', buyer.token, BERLIN);
+    expect(placed.status).toBe(201);
+    const order = (await placed.json()) as Order;
+    // Retitled after the order was placed: the invoice names what was bought.
+    const retitled = await send(app, 'PATCH', `/api/tools/${tool._id}`, admin.token, {
+      title: 'Retitled Later Battery',
+    });
+    expect(retitled.status).toBe(200);
+    await payInTestMode(app, buyer, order._id);
+
+    const [invoice] = await documentsOf(buyer, order._id);
+    const pdf = await download(buyer, order._id, invoice!.number);
+    const { text } = await pdfText(new Uint8Array(await pdf.arrayBuffer()));
+    // A long title wraps in its column, the line's figures beside its first words.
+    expect(text).toMatch(/Lenovo ThinkPad T480 Rear Battery\s+1\s+\$ 54\.50.*\n24Wh 3-cell\n/);
+    expect(text).not.toContain('Retitled');
+    expect(text).toMatch(/Untitled Hinge\s+1\s+\$ 10\.00/);
+
+    const refunded = await send(app, 'POST', `/api/purchase/${order._id}/refund`, admin.token, {
+      reason: 'Does not fit',
+      restock: true,
+      lines: [tool._id],
+    });
+    expect(refunded.status).toBe(200);
+    const [, note] = await documentsOf(buyer, order._id);
+    const noteText = (
+      await pdfText(
+        new Uint8Array(await (await download(buyer, order._id, note!.number)).arrayBuffer()),
+      )
+    ).text;
+    expect(noteText).toMatch(/Lenovo ThinkPad T480 Rear Battery\s+1\s.*\n24Wh 3-cell\n/);
+    expect(noteText).not.toContain('Untitled Hinge');
   });
 
   it('issues a credit note per refund, referring to the invoice, which never changes', async () => {

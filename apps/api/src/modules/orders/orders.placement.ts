@@ -253,10 +253,11 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
         returning *
       ),
       lined as (
-        insert into order_lines (order_id, position, tool_id, tool_name, tool_img, quantity,
-          unit_price_cents, price_cents, available_after, tax_rate, tax_cents, shipping_cents,
-          shipping_tax_cents)
-        select placed.id, reserved.position, reserved.id, reserved.name, reserved.img,
+        insert into order_lines (order_id, position, tool_id, tool_name, tool_title, tool_img,
+          quantity, unit_price_cents, price_cents, available_after, tax_rate, tax_cents,
+          shipping_cents, shipping_tax_cents)
+        select placed.id, reserved.position, reserved.id, reserved.name,
+          coalesce(nullif(reserved.title, ''), reserved.name), reserved.img,
           reserved.quantity, reserved.price_cents, reserved.price_cents * reserved.quantity,
           reserved.available_after, figures.tax_rate, figures.tax_cents, figures.shipping_cents,
           figures.shipping_tax_cents

@@ -18,7 +18,7 @@ export interface OrdersPage {
 
 type LineFigures = Omit<
   OrderLineRow,
-  'order_id' | 'position' | 'refund_key' | 'refunded_at' | 'restocked_at'
+  'order_id' | 'position' | 'refund_key' | 'refunded_at' | 'restocked_at' | 'tool_title'
 >;
 
 const toLine = (line: LineFigures, refunded: boolean): OrderLine => ({

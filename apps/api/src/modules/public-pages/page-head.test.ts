@@ -9,6 +9,7 @@ const part = (changes: Partial<PartPage['part']> = {}): PartPage => ({
   part: {
     _id: '0b7f4c1e-7d43-4a57-9a41-2f0f7f0e2a11',
     name: 'T480 Battery 24Wh',
+    title: 'Lenovo ThinkPad T480 Internal Battery 24Wh 3-cell',
     img: '/images/tools/laptop-battery.svg',
     description: 'Genuine Lenovo 3-cell internal battery.',
     minOrderQuantity: 1,
@@ -70,12 +71,12 @@ describe("a part's page head", () => {
   it("carries the Product Google's merchant listings ask for, with the API's values", () => {
     const { data, canonical, title } = read(partHead(part(), PUBLIC_URL));
     const url = `${PUBLIC_URL}/parts/t480-battery-24wh-lps100011`;
-    expect(title).toBe('T480 Battery 24Wh | Laptop Parts Shop');
+    expect(title).toBe('Lenovo ThinkPad T480 Internal Battery 24Wh 3-cell | Laptop Parts Shop');
     expect(canonical).toBe(url);
     expect(data[0]).toEqual({
       '@context': 'https://schema.org',
       '@type': 'Product',
-      name: 'T480 Battery 24Wh',
+      name: 'Lenovo ThinkPad T480 Internal Battery 24Wh 3-cell',
       description: 'Genuine Lenovo 3-cell internal battery.',
       image: [`${PUBLIC_URL}/images/tools/laptop-battery.svg`],
       sku: 'LPS-100011',
@@ -115,7 +116,12 @@ describe("a part's page head", () => {
           name: 'Batteries',
           item: `${PUBLIC_URL}/search?category=battery`,
         },
-        { '@type': 'ListItem', position: 3, name: 'T480 Battery 24Wh', item: url },
+        {
+          '@type': 'ListItem',
+          position: 3,
+          name: 'Lenovo ThinkPad T480 Internal Battery 24Wh 3-cell',
+          item: url,
+        },
       ],
     });
   });
@@ -173,10 +179,10 @@ describe("a part's page head", () => {
   it('gives link previews their title, description, address and picture', () => {
     const { meta } = read(partHead(part(), PUBLIC_URL));
     expect(meta('og:type')).toBe('product');
-    expect(meta('og:title')).toBe('T480 Battery 24Wh');
+    expect(meta('og:title')).toBe('Lenovo ThinkPad T480 Internal Battery 24Wh 3-cell');
     expect(meta('og:url')).toBe(`${PUBLIC_URL}/parts/t480-battery-24wh-lps100011`);
     expect(meta('og:image')).toBe(`${PUBLIC_URL}/images/tools/laptop-battery.svg`);
-    expect(meta('twitter:title')).toBe('T480 Battery 24Wh');
+    expect(meta('twitter:title')).toBe('Lenovo ThinkPad T480 Internal Battery 24Wh 3-cell');
     expect(meta('description')).toBe(
       'T480 Battery 24Wh: refurbished batteries by Lenovo, $ 54.50, in stock. Fits Lenovo ' +
         'ThinkPad T470 and Lenovo ThinkPad T480. SKU LPS-100011.',
@@ -195,7 +201,7 @@ describe("a part's page head", () => {
 
   it('keeps text a part was named with inside its tags and its structured data', () => {
     const name = '</script><script>alert(1)</script> "Battery" <b>';
-    const head = partHead(part({ name, description: '</script>' }), PUBLIC_URL);
+    const head = partHead(part({ title: name, description: '</script>' }), PUBLIC_URL);
     expect(head).not.toContain('<script>alert(1)');
     expect(head).not.toContain('<b>');
     const { data, title, meta } = read(head);

@@ -127,7 +127,7 @@ export function partProduct(page: PartPage, pageUrl: string, publicUrl: string) 
   const product: WithContext<Product> = {
     '@context': 'https://schema.org',
     '@type': 'Product',
-    name: part.name,
+    name: part.title,
     description: part.description,
     image: pictures(page, publicUrl),
     sku: part.sku,
@@ -163,7 +163,7 @@ export function partHead(page: PartPage, publicUrl: string) {
       `SKU ${part.sku}.`,
   );
   return headTags({
-    title: part.name,
+    title: part.title,
     description,
     url,
     image: pictures(page, publicUrl)[0],
@@ -176,7 +176,7 @@ export function partHead(page: PartPage, publicUrl: string) {
           name: part.category.name,
           url: `${publicUrl}${partTypePath(part.category.slug)}`,
         },
-        { name: part.name, url },
+        { name: part.title, url },
       ]),
     ],
   });

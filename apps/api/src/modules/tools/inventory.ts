@@ -39,7 +39,7 @@ export interface ReturnedUnits {
  * quantity within the tool's minimum and its stock, and `allowed` holds over
  * the locked lines (`stock`: the order's total). The locked rows are the newest ones, so the check
  * is the one the update then makes: concurrent orders never oversell. The clauses end with
- * `reserved(id, name, img, price_cents, quantity, position, available_after)`, one row per
+ * `reserved(id, name, title, img, price_cents, quantity, position, available_after)`, one row per
  * line taken, or none.
  */
 export function reserve(
@@ -75,7 +75,7 @@ export function reserve(
       update tools set available_quantity = tools.available_quantity - stock.quantity
       from stock
       where tools.id = stock.id and (select ok from complete)
-      returning tools.id, tools.name, tools.img, tools.price_cents, stock.quantity,
+      returning tools.id, tools.name, tools.title, tools.img, tools.price_cents, stock.quantity,
         stock.position, tools.available_quantity as available_after
     )`;
 }

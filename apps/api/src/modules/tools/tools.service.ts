@@ -10,6 +10,7 @@ import {
   type ToolInput,
   type ToolListQuery,
   type ToolUpdate,
+  titleOf,
 } from '@shop/shared';
 import { hash as digest } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -39,6 +40,7 @@ export function toTool(row: CatalogueRow): Tool {
   return {
     _id: row.id,
     name: row.name,
+    title: titleOf(row),
     img: row.img,
     description: row.description,
     minOrderQuantity: row.min_order_quantity,
@@ -249,6 +251,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
           .insertInto('tools')
           .values({
             name: fields.name,
+            title: fields.title,
             description: fields.description,
             img: fields.img,
             min_order_quantity: fields.minOrderQuantity,
@@ -408,6 +411,7 @@ export function createToolsService(db: Kysely<Database>, options: ToolsServiceOp
             price_cents: fields.price === undefined ? undefined : dollarsToCents(fields.price),
             available_quantity: fields.availableQuantity,
             description: fields.description,
+            title: fields.title,
             ...partColumns(fields, categoryId),
           };
           const setsAny = Object.values(columns).some((value) => value !== undefined);

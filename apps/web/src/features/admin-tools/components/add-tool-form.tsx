@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { useServerForm } from '../../../lib/use-server-form';
-import { asNumber, toolInputs } from '../utils/tool-inputs';
+import { asNumber, titleInput, toolInputs } from '../utils/tool-inputs';
 import { useCreateTool } from '../api/create-tool';
 import { useCreateToolWithPicture } from '../api/create-tool-with-picture';
 import { addToolResolver } from '../utils/add-tool-check';
@@ -19,6 +19,7 @@ import { queuedAltId, QueuedPictures } from './queued-pictures';
 
 const serverFields = [
   'name',
+  'title',
   'description',
   'minOrderQuantity',
   'availableQuantity',
@@ -47,6 +48,7 @@ export function AddToolForm() {
     context: { picture: hasPicture },
     defaultValues: {
       name: '',
+      title: '',
       description: '',
       img: '',
       condition: 'new',
@@ -85,7 +87,7 @@ export function AddToolForm() {
     if (partDetailRefused) setPartsOpen(true);
   }
 
-  const onSubmit = submitWith(async ({ partNumbers, fits, img, ...values }) => {
+  const onSubmit = submitWith(async ({ partNumbers, fits, img, title, ...values }) => {
     setNotUploaded(null);
     const refusedAlt = pictures.check(values.name);
     if (refusedAlt) {
@@ -94,6 +96,8 @@ export function AddToolForm() {
     }
     const fields = {
       ...values,
+      // Left empty: not sent, and the name stands in.
+      ...(title ? { title } : {}),
       ...(partNumbers?.length ? { partNumbers } : {}),
       ...(fits?.length ? { fits } : {}),
     };
@@ -127,6 +131,7 @@ export function AddToolForm() {
           autoComplete="off"
           {...field('name')}
         />
+        <TextField {...titleInput} {...field('title')} />
         <TextAreaField label="Description" rows={4} {...field('description')} />
         <div className="grid gap-x-4 sm:grid-cols-3">
           <TextField {...toolInputs.minOrderQuantity} {...field('minOrderQuantity', asNumber)} />

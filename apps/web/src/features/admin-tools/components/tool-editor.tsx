@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { TextAreaField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { useServerForm } from '../../../lib/use-server-form';
-import { asNumber, toolInputs } from '../utils/tool-inputs';
+import { asNumber, ownTitle, titleInput, toolInputs } from '../utils/tool-inputs';
 import { useToolFits } from '../../../lib/get-tool-fits';
 import { useUpdateTool } from '../api/update-tool';
 import { changedFields } from '../utils/changed-fields';
@@ -25,12 +25,13 @@ const serverFields = [
   'price',
   'availableQuantity',
   'description',
+  'title',
   ...partDetailsServerFields,
 ] as const;
 
 /**
- * Manage Tools, in place (beyond the original shop): price, stock and description, and the part
- * details (issue 33), checked by the shared `ToolUpdateSchema`; only the changed fields go to
+ * Manage Tools, in place (beyond the original shop): price, stock, the title (issue 49) and
+ * description, and the part details (issue 33), checked by the shared `ToolUpdateSchema`; only the changed fields go to
  * `PATCH /api/tools/{id}`. The models it fits load with the editor; until they have, they are
  * neither shown nor sent. Escape cancels. Below the form, the part's pictures (issue 34), saved
  * as they change: they are no part of Save.
@@ -45,6 +46,7 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
       price: tool.price,
       availableQuantity: tool.availableQuantity,
       description: tool.description,
+      title: ownTitle(tool),
       sku: tool.sku,
       category: tool.category.slug,
       brand: tool.brand,
@@ -141,6 +143,9 @@ export function ToolEditor({ tool, onClose }: ToolEditorProps) {
           </div>
           <TextField {...toolInputs.price} {...field('price', asNumber)} />
           <TextField {...toolInputs.availableQuantity} {...field('availableQuantity', asNumber)} />
+          <div className="sm:col-span-2">
+            <TextField {...titleInput} {...field('title')} />
+          </div>
           <div className="sm:col-span-2">
             <TextAreaField label="Description" rows={4} {...field('description')} />
           </div>

@@ -5,6 +5,8 @@ import { changedFields, type EditableTool } from './changed-fields';
 const tool: Tool = {
   _id: '0b6c1a8e-4c1f-4f43-9d59-3a6f1f0b7a11',
   name: 'Thermal Paste 4g',
+  // No title of its own: the API answers the name in its place.
+  title: 'Thermal Paste 4g',
   img: '/images/tools/thermal-paste.svg',
   description: 'Non-conductive paste',
   minOrderQuantity: 5,
@@ -89,6 +91,19 @@ describe('changedFields', () => {
     expect(changedFields(tool, { ...unchanged, shippingClass: 'oversized' }, fitted)).toEqual({
       shippingClass: 'oversized',
     });
+  });
+
+  it("sends the title when it changed, compared with the part's own (empty: the name)", () => {
+    expect(changedFields(tool, { ...unchanged, title: ' ' }, fitted)).toEqual({});
+    expect(
+      changedFields(tool, { ...unchanged, title: ' Arctis MX-4 Thermal Paste 4g ' }, fitted),
+    ).toEqual({ title: 'Arctis MX-4 Thermal Paste 4g' });
+    const titled = { ...tool, title: 'Arctis MX-4 Thermal Paste 4g' };
+    expect(changedFields(titled, { ...unchanged, title: 'Arctis MX-4 Thermal Paste 4g' })).toEqual(
+      {},
+    );
+    // Emptied: the name stands in again.
+    expect(changedFields(titled, { ...unchanged, title: '' })).toEqual({ title: '' });
   });
 
   it('sends the whole set of part numbers when one of them changed', () => {

@@ -1,4 +1,5 @@
 import type { PartNumberInput, Tool, ToolUpdate } from '@shop/shared';
+import { ownTitle } from './tool-inputs';
 
 /**
  * The editable fields of a tool, as the in-place editor holds them: price, stock and description
@@ -36,6 +37,9 @@ export function changedFields(
     changes.availableQuantity = values.availableQuantity;
   if (values.description.trim() !== tool.description.trim())
     changes.description = values.description.trim();
+  // Compared with the part's own title: an untitled part's title is its name (the field: empty).
+  const title = values.title?.trim();
+  if (title !== undefined && title !== ownTitle(tool)) changes.title = title;
   const sku = values.sku?.trim();
   if (sku !== undefined && sku !== tool.sku) changes.sku = sku;
   if (values.category !== undefined && values.category !== tool.category.slug)

@@ -34,7 +34,7 @@ function CartLineItem({ line, cart }: { line: CartLine; cart: CartHandle }) {
   return (
     <li
       className="border-base-300 grid grid-cols-[4.5rem_1fr] gap-x-4 gap-y-3 border-b py-5 sm:grid-cols-[6rem_1fr_auto]"
-      aria-label={line.name}
+      aria-label={line.title}
       data-testid="cart-line"
     >
       <img
@@ -46,7 +46,7 @@ function CartLineItem({ line, cart }: { line: CartLine; cart: CartHandle }) {
       />
       <div className="flex min-w-0 flex-col gap-1">
         <h2 className="font-semibold break-words">
-          {line.onSale ? <Link to={paths.purchase(line.toolId)}>{line.name}</Link> : line.name}
+          {line.onSale ? <Link to={paths.purchase(line.toolId)}>{line.title}</Link> : line.title}
         </h2>
         <p className="text-base-content/80 text-sm">
           <span className="sr-only">Unit price: </span>

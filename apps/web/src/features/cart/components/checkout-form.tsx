@@ -153,7 +153,7 @@ function CheckoutLayout({ cart, buyer, field, failure, busy, onSubmit }: Checkou
             {cart.lines.map((line) => (
               <li key={line.toolId} className="flex items-start justify-between gap-3">
                 <span className="break-words">
-                  {formatCount(line.quantity)} × {line.name}
+                  {formatCount(line.quantity)} × {line.title}
                 </span>
                 <span className="tabular-nums whitespace-nowrap">{formatMoney(line.price)}</span>
               </li>

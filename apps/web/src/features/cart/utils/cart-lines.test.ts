@@ -5,6 +5,7 @@ import { cartOf, priceMove, pricedStoredLine } from './cart-lines';
 const tool: Tool = {
   _id: '00000000-0000-4000-8000-000000000001',
   name: 'Thermal Paste 4g',
+  title: 'Arctis MX-4 Thermal Paste 4g',
   img: '/images/tools/paste.svg',
   description: 'Paste',
   minOrderQuantity: 5,
@@ -31,6 +32,7 @@ describe("a visitor's cart, priced by the shop", () => {
     expect(pricedStoredLine(stored, tool)).toEqual({
       toolId: tool._id,
       name: 'Thermal Paste 4g',
+      title: 'Arctis MX-4 Thermal Paste 4g',
       img: '/images/tools/paste.svg',
       quantity: 3,
       unitPrice: 7.99,
@@ -44,7 +46,12 @@ describe("a visitor's cart, priced by the shop", () => {
 
   it('keeps a line whose tool is gone, by its stored name, off sale and out of the subtotal', () => {
     const gone = pricedStoredLine(stored, undefined);
-    expect(gone).toMatchObject({ name: 'Old name', onSale: false, availableQuantity: 0 });
+    expect(gone).toMatchObject({
+      name: 'Old name',
+      title: 'Old name',
+      onSale: false,
+      availableQuantity: 0,
+    });
     const cart = cartOf([gone, pricedStoredLine({ ...stored, quantity: 10 }, tool)]);
     expect(cart.itemCount).toBe(13);
     expect(cart.subtotal).toBe(79.9);

@@ -17,6 +17,7 @@ export function pricedStoredLine(stored: StoredCartLine, tool: Tool | undefined)
     return {
       toolId: stored.toolId,
       name: stored.name,
+      title: stored.name,
       img: stored.img,
       quantity: stored.quantity,
       unitPrice: stored.addedUnitPrice,
@@ -30,6 +31,7 @@ export function pricedStoredLine(stored: StoredCartLine, tool: Tool | undefined)
   return {
     toolId: tool._id,
     name: tool.name,
+    title: tool.title,
     img: tool.img,
     quantity: stored.quantity,
     unitPrice: tool.price,

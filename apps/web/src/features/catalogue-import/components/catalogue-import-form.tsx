@@ -13,6 +13,7 @@ import { SubmitButton } from '../../../components/ui/submit-button';
 import { ApiError } from '../../../lib/api-client';
 import { downloadCatalogueCsv } from '../api/export-catalogue';
 import { useImportCatalogue } from '../api/import-catalogue';
+import { CatalogueColumns } from './catalogue-columns';
 import { ImportErrors } from './import-errors';
 import { ImportReport } from './import-report';
 
@@ -27,8 +28,8 @@ interface Checked {
 
 /**
  * Import catalogue (admins): choose the kind and a CSV file, "Check file" (a dry run: its report
- * or every error by row and column), then "Import" the file checked. Downloads of the current
- * catalogue in the same format below.
+ * or every error by row and column), then "Import" the file checked. Below, the chosen kind's
+ * columns with a template, and downloads of the current catalogue in the same format.
  */
 export function CatalogueImportForm() {
   const [kind, setKind] = useState<CatalogueKind>('parts');
@@ -183,6 +184,8 @@ export function CatalogueImportForm() {
           ))}
         {done && <ImportReport report={done} />}
       </div>
+
+      <CatalogueColumns kind={kind} />
 
       <CatalogueDownloads />
     </div>

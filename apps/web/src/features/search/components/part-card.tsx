@@ -47,7 +47,7 @@ export function PartCard({ part, showOrderButton, action }: PartCardProps) {
         </div>
         <h3 id={headingId} className="text-base leading-snug font-semibold sm:text-lg">
           <Link to={paths.part(partSlug(part.name, part.sku))} className="link link-hover">
-            {part.name}
+            {part.title}
           </Link>
         </h3>
         {number && (

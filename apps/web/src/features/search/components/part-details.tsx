@@ -15,13 +15,19 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 /**
  * A part's facts as a list of terms: the SKU, part type, maker, condition, weight (when it was
- * weighed) and every part number. Its purchase page and its public page show them.
+ * weighed) and every part number. Its purchase page and its public page show them. A part with
+ * a title of its own (issue 49) also names what its heading does not: the public page, headed
+ * by the title, gives the short name (`also="name"`); the purchase page, headed by the name as
+ * the spec has it, gives the title (`also="title"`).
  */
-export function PartFacts({ tool }: { tool: Tool }) {
+export function PartFacts({ tool, also }: { tool: Tool; also?: 'name' | 'title' }) {
   const numbers = partNumbersInOrder(tool.partNumbers);
   const weight = weightText(tool.weightGrams);
+  const titled = tool.title !== tool.name;
   return (
     <dl className="flex flex-col gap-1.5 text-sm">
+      {titled && also === 'title' && <Detail term="Title">{tool.title}</Detail>}
+      {titled && also === 'name' && <Detail term="Short name">{tool.name}</Detail>}
       <Detail term="SKU">
         <span className="font-mono break-words">{tool.sku}</span>
       </Detail>
@@ -66,7 +72,7 @@ export function PartDetails({ tool }: { tool: Tool }) {
         Part details
       </h2>
       <ToolFits tool={tool} />
-      <PartFacts tool={tool} />
+      <PartFacts tool={tool} also="title" />
     </section>
   );
 }

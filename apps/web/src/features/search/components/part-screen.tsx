@@ -34,7 +34,7 @@ interface PartScreenProps {
 /** The search page listing one part type (its filter's URL): where the breadcrumb's part type leads. */
 const categoryHref = (category: string) => `${paths.search}?${new URLSearchParams({ category })}`;
 
-/** Home > Batteries > ThinkPad T480 Battery 24Wh (the page's BreadcrumbList names the same). */
+/** Home > Batteries > Lenovo ThinkPad T480 Internal Battery 24Wh 3-cell (the page's BreadcrumbList names the same). */
 function PartBreadcrumb({ part }: { part: Part }) {
   return (
     <Breadcrumb
@@ -42,7 +42,7 @@ function PartBreadcrumb({ part }: { part: Part }) {
         { label: 'Home', to: paths.home },
         { label: part.category.name, to: categoryHref(part.category.slug) },
       ]}
-      current={part.name}
+      current={part.title}
     />
   );
 }
@@ -188,7 +188,7 @@ function PartPictures({ part, images }: { part: Part; images: readonly PartImage
         ) : (
           <img
             src={part.img}
-            alt={part.name}
+            alt={part.title}
             width={800}
             height={800}
             fetchPriority="high"
@@ -246,7 +246,7 @@ function PartSummary({
           </span>
         </div>
         <h1 id="part-name" className="text-3xl font-bold break-words text-balance">
-          {part.name}
+          {part.title}
         </h1>
         {number && (
           <p className="text-base-content/80">
@@ -270,7 +270,7 @@ function PartSummary({
           </p>
         )}
         {actions}
-        <PartFacts tool={part} />
+        <PartFacts tool={part} also="name" />
       </div>
     </div>
   );
@@ -284,7 +284,7 @@ function PartSummary({
  */
 export function PartScreen({ slug, actions, notFound, gone }: PartScreenProps) {
   const page = usePartPage(slug);
-  useDocumentTitle(page.data?.part.name);
+  useDocumentTitle(page.data?.part.title);
   const status = page.error instanceof ApiError ? page.error.status : null;
   if (status === 404) return notFound;
   if (status === 410) return gone;
