@@ -21,7 +21,7 @@ describe("the pages' security headers", () => {
     const headers = await pageHeaders(false);
     expect(headers.get('Content-Security-Policy')).toBe(
       "default-src 'self'; script-src 'self'; frame-src 'none'; style-src 'self' 'unsafe-inline'; " +
-        "img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self'; object-src 'none'; " +
+        "img-src 'self' data: blob: https:; font-src 'self'; connect-src 'self' blob:; object-src 'none'; " +
         "base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
     );
     expect(headers.get('X-Frame-Options')).toBe('DENY');
@@ -40,7 +40,7 @@ describe("the pages' security headers", () => {
     const csp = (await pageHeaders(true)).get('Content-Security-Policy');
     expect(csp).toContain("script-src 'self' https://js.stripe.com;");
     expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com;');
-    expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
+    expect(csp).toContain("connect-src 'self' blob: https://api.stripe.com;");
     expect(csp).toContain("frame-ancestors 'none'");
   });
 

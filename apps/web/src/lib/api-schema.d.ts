@@ -7820,6 +7820,7 @@ export interface paths {
             'application/json': {
               _id: string;
               name: string;
+              title: string;
               img: string;
               description: string;
               minOrderQuantity: number;

@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -6,6 +5,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/form-errors';
 import { type Carrier, useCarriers } from '../../../lib/get-carriers';
 import { useDeleteCarrier } from '../api/delete-carrier';
+import { useRowEditing } from '../hooks/use-row-editing';
 import { CarrierForm } from './carrier-form';
 
 /**
@@ -15,18 +15,8 @@ import { CarrierForm } from './carrier-form';
 export function Carriers() {
   const carriers = useCarriers();
   const remove = useDeleteCarrier();
-  const [editing, setEditing] = useState<Carrier | null>(null);
-  const [removing, setRemoving] = useState<Carrier | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const edit = (carrier: Carrier) => {
-    setEditing(carrier);
-    formRef.current?.scrollIntoView({ block: 'center' });
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLInputElement>('input[name="name"]')?.focus(),
-    );
-  };
+  const { editing, setEditing, removing, setRemoving, formRef, headingRef, edit } =
+    useRowEditing<Carrier>('name');
   const confirmRemoval = () => {
     if (!removing) return;
     remove.mutate(removing.id, {

@@ -1,4 +1,3 @@
-import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -6,6 +5,7 @@ import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/form-errors';
 import { useDeleteTaxRate } from '../api/delete-tax-rate';
 import { type TaxRateRow, useTaxRates } from '../api/get-tax-rates';
+import { useRowEditing } from '../hooks/use-row-editing';
 import { TaxRateForm } from './tax-rate-form';
 
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
@@ -121,18 +121,8 @@ function RateGroups({ rates, onEdit, onRemove }: { rates: readonly TaxRateRow[] 
 export function TaxRates() {
   const rates = useTaxRates();
   const remove = useDeleteTaxRate();
-  const [editing, setEditing] = useState<TaxRateRow | null>(null);
-  const [removing, setRemoving] = useState<TaxRateRow | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const edit = (rate: TaxRateRow) => {
-    setEditing(rate);
-    formRef.current?.scrollIntoView({ block: 'center' });
-    requestAnimationFrame(() =>
-      formRef.current?.querySelector<HTMLInputElement>('input[name="rate"]')?.focus(),
-    );
-  };
+  const { editing, setEditing, removing, setRemoving, formRef, headingRef, edit } =
+    useRowEditing<TaxRateRow>('rate');
   const confirmRemoval = () => {
     if (!removing) return;
     remove.mutate(
