@@ -9,6 +9,7 @@ import {
   callApi,
   checkOutViaApi,
   expectAccessible,
+  findTool,
   getOrderViaApi,
   lookAtWidths,
 } from './support/orders';
@@ -39,6 +40,19 @@ async function documentsViaApi(page: Page, orderId: string) {
   expect(status, JSON.stringify(body)).toBe(200);
   return body;
 }
+
+/**
+ * Whether a PDF's text names a part by its full title, which wraps within the Item column: its
+ * words in their order, a line's other cells between them (a line may break after a space, a
+ * hyphen or a slash).
+ */
+const namesTitle = (text: string, title: string) =>
+  new RegExp(
+    title
+      .split(/[\s/-]+/)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[\\s\\S]*?'),
+  ).test(text);
 
 /** What a reader of the PDF can select: `pdftotext -layout` (poppler-utils). */
 async function pdfText(file: string) {
@@ -110,7 +124,8 @@ test('a buyer downloads the invoice, a line refund adds a credit note, an admin 
   expect(consoleErrors.filter((error) => !error.includes('net::ERR_FAILED'))).toEqual([]);
   consoleErrors.length = 0;
 
-  // Saved as the API names it; its text names the invoice, both parts and the total.
+  // Saved as the API names it; its text names the invoice, both parts (by the full titles they
+  // were bought under) and the total.
   const [saved] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(saved.suggestedFilename()).toBe(`invoice-${number}.pdf`);
   const file = testInfo.outputPath(`invoice-${number}.pdf`);
@@ -118,8 +133,12 @@ test('a buyer downloads the invoice, a line refund adds a credit note, an admin 
   const text = await pdfText(file);
   // The invoice names the order by the number its page shows (issue 49).
   const orderNumber = formatOrderNumber(placed.number);
-  for (const expected of [number, `Order: ${orderNumber}`, PASTE, CHARGER, total]) {
+  for (const expected of [number, `Order: ${orderNumber}`, total]) {
     expect(text).toContain(expected);
+  }
+  for (const name of [PASTE, CHARGER]) {
+    const { title } = await findTool(page, name);
+    expect(namesTitle(text, title), `${title} in\n${text}`).toBe(true);
   }
   await expect(documents.getByRole('alert')).toHaveCount(0);
 

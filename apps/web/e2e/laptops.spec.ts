@@ -127,7 +127,8 @@ test('a customer picks brand, series and model, filters to batteries, opens a pa
 
   // A card shows what fits, and opens the part's purchase page.
   const [battery] = batteries.items;
-  const card = partCards(page).filter({ hasText: battery!.name }).first();
+  // A card is headed by the part's full title, its "Order Now" by the short name (issue 49).
+  const card = partCards(page).filter({ hasText: battery!.title }).first();
   await expect(card).toContainText(`Fits ${battery!.fits.models[0]!.name}`);
   await card.getByRole('link', { name: `Order Now: ${battery!.name}` }).click();
   await expect(page).toHaveURL(`/tools/${battery!._id}`);

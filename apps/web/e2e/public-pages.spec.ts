@@ -53,7 +53,7 @@ async function withoutJavaScript(browser: Browser, baseURL: string) {
   return context.newPage();
 }
 
-test("with JavaScript off, a part's page shows its name, price and stock, and its Product data is the API's", async ({
+test("with JavaScript off, a part's page shows its title, price and stock, and its Product data is the API's", async ({
   page,
   browser,
   baseURL,
@@ -65,10 +65,11 @@ test("with JavaScript off, a part's page shows its name, price and stock, and it
     expect(response?.status()).toBe(200);
     expect(response?.headers()['cache-control']).toBe('public, no-cache');
     expect(response?.headers()['etag']).toMatch(/^".+"$/);
-    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(api.part.name);
+    // The page, its head and its data name the part by its full title (issue 49).
+    await expect(plain.getByRole('heading', { level: 1 })).toHaveText(api.part.title);
     await expect(plain.getByTestId('price')).toHaveText(`$ ${api.part.price.toFixed(2)}`);
     await expect(plain.getByTestId('stock')).toHaveText('In stock');
-    await expect(plain).toHaveTitle(`${api.part.name} | Laptop Parts Shop`);
+    await expect(plain).toHaveTitle(`${api.part.title} | Laptop Parts Shop`);
     const url = `${baseURL}/parts/${slug}`;
     await expect(plain.locator('link[rel="canonical"]')).toHaveAttribute('href', url);
     await expect(plain.locator('meta[property="og:image"]')).toHaveAttribute(
@@ -85,7 +86,7 @@ test("with JavaScript off, a part's page shows its name, price and stock, and it
     const { Product: product, BreadcrumbList: breadcrumbs } = await structuredData(plain);
     const mpn = api.part.partNumbers.find((number) => number.kind === 'mpn');
     expect(product).toMatchObject({
-      name: api.part.name,
+      name: api.part.title,
       description: api.part.description,
       image: [new URL(api.part.img, baseURL).href],
       sku: api.part.sku,
@@ -107,7 +108,7 @@ test("with JavaScript off, a part's page shows its name, price and stock, and it
         url: `${baseURL}/laptops/${model.slug}`,
       })),
     );
-    expect(breadcrumbs.itemListElement.at(-1)).toMatchObject({ name: api.part.name, item: url });
+    expect(breadcrumbs.itemListElement.at(-1)).toMatchObject({ name: api.part.title, item: url });
   } finally {
     await plain.context().close();
   }

@@ -5,7 +5,8 @@ import { mainNav } from './support/accounts';
 import { callApi, expectAccessible, expectOnlyStatusErrors } from './support/orders';
 
 // The demo catalogue grows (issue 33): the tests read what they expect from the API as it is
-// now, and name only the first demo tools, which stay as they are.
+// now, and name only the first demo tools, which stay as they are. A card is headed by its
+// part's full title (issue 49), and its "Order Now" by the short name.
 
 /** What `GET /api/search` answers for the query, asked from the page. */
 async function searchApi(page: Page, query: Record<string, string> = {}) {
@@ -124,7 +125,7 @@ test.describe('the search page', () => {
       'page',
     );
     const cheapest = await searchApi(page, { sort: 'price-asc' });
-    await expect(cards(page).first().getByRole('heading')).toHaveText(cheapest.items[0]!.name);
+    await expect(cards(page).first().getByRole('heading')).toHaveText(cheapest.items[0]!.title);
     const prices = await dollars(page.getByTestId('price'));
     expect(prices).toHaveLength(SEARCH_PAGE_SIZE_DEFAULT);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -134,7 +135,7 @@ test.describe('the search page', () => {
     await expect(page).toHaveURL('/search?sort=price-asc&page=2');
     await expect(resultsHeading(page)).toBeFocused();
     const secondPage = await searchApi(page, { sort: 'price-asc', page: '2' });
-    await expect(cards(page).first().getByRole('heading')).toHaveText(secondPage.items[0]!.name);
+    await expect(cards(page).first().getByRole('heading')).toHaveText(secondPage.items[0]!.title);
     await expect(cards(page)).toHaveCount(onePage(all.total - SEARCH_PAGE_SIZE_DEFAULT));
     const next = await dollars(page.getByTestId('price'));
     expect(next[0]).toBeGreaterThanOrEqual(prices.at(-1)!);
@@ -182,7 +183,7 @@ test.describe('the search page', () => {
 
     const fitsAsked = recordRequests(page, `/api/tools/${part._id}/fits`);
     await page.goto(`/search?q=${encodeURIComponent(part.sku)}`);
-    const card = cards(page).filter({ has: page.getByRole('heading', { name: part.name }) });
+    const card = cards(page).filter({ has: page.getByRole('heading', { name: part.title }) });
     await expect(card).toContainText(`Fits ${part.fits.models[0]!.name}`);
     const button = card.getByRole('button', { name: `${more} more` });
     await expect(button).toHaveAttribute('aria-expanded', 'false');

@@ -30,8 +30,13 @@ export interface DemoPartNumber {
   number: string;
 }
 
-/** A demo part: its row, its part type by the category's slug, its numbers and what it fits. */
-export type DemoPart = Omit<Insertable<ToolsTable>, 'category_id'> & {
+/**
+ * A demo part: its row, its part type by the category's slug, its numbers and what it fits. Its
+ * full title is required here, although a shop's own parts may go without one, so that the demo
+ * shows every place a title appears.
+ */
+export type DemoPart = Omit<Insertable<ToolsTable>, 'category_id' | 'title'> & {
+  title: string;
   category: string;
   partNumbers: DemoPartNumber[];
   /** Model slugs (`modelSlug`), 1 to 12 of them. */
@@ -188,10 +193,16 @@ export const demoLaptops: DemoBrand[] = [
  * number of the original it replaces (`oem`). Images ship with the web app. The first ten are
  * the shop's first catalogue, which the browser tests know by name, price and stock: new parts
  * go after them.
+ *
+ * What a buyer reads must be true of the part (issue 49): a picture that several parts share
+ * states no figure that differs between them, a title states nothing the name, description,
+ * part numbers and laptops do not, and a description points only at parts the shop carries.
+ * `demo-catalogue.test.ts` checks all three.
  */
 export const demoTools: DemoPart[] = [
   {
     name: 'NVMe SSD 1TB M.2',
+    title: 'Corvex 1TB NVMe SSD, M.2 2280 PCIe 3.0 x4, up to 3,400 MB/s Read',
     category: 'storage',
     brand: 'Corvex',
     condition: 'new',
@@ -223,6 +234,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'DDR4 SO-DIMM 16GB',
+    title: 'Memora 16GB DDR4-3200 SO-DIMM Laptop Memory, 260-pin 1.2V',
     category: 'memory',
     brand: 'Memora',
     condition: 'new',
@@ -255,6 +267,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: '6-Cell Battery 56Wh',
+    title:
+      'Voltcell Battery for Dell Latitude 5490 and 5590, 56Wh 11.4V 6-cell, replaces Dell K9H3W',
     category: 'battery',
     brand: 'Voltcell',
     condition: 'compatible',
@@ -274,6 +288,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: '65W USB-C Charger',
+    title: 'Ampere Go 65W USB-C PD Laptop Charger, 5-20V up to 3.25A, 1.8m Cable',
     category: 'charger',
     brand: 'Ampere Go',
     condition: 'compatible',
@@ -307,6 +322,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: '15.6in FHD IPS Panel',
+    title: 'Lumina 15.6 inch FHD IPS Laptop Screen, 1920x1080 Matte, 30-pin eDP, Non-Touch',
     category: 'screen',
     brand: 'Lumina',
     condition: 'refurbished',
@@ -336,6 +352,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'CPU Cooling Fan',
+    title: 'Breeze CPU Cooling Fan for Dell Latitude 5490, 5590 and Inspiron 15 3583, 5V 4-pin PWM',
     category: 'fan',
     brand: 'Breeze',
     condition: 'new',
@@ -354,6 +371,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Keyboard US Layout',
+    title: 'Keytec Full-Size US Keyboard for HP ProBook 450 G7 and G8',
     category: 'keyboard',
     brand: 'Keytec',
     condition: 'used',
@@ -372,6 +390,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Wi-Fi 6 M.2 Card',
+    title: 'Wavelink Wi-Fi 6 and Bluetooth 5.2 M.2 2230 Card, 802.11ax up to 2.4 Gbps',
     category: 'wireless',
     brand: 'Wavelink',
     condition: 'new',
@@ -401,6 +420,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Precision Driver Kit',
+    title:
+      'Fixwell Precision Screwdriver Kit, 24 Magnetic S2 Steel Bits and a Spudger, Aluminium Handle',
     category: 'repair-tool',
     brand: 'Fixwell',
     condition: 'new',
@@ -429,6 +450,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Thermal Paste 4g',
+    title: 'Arctis Thermal Paste 4g, 8.5 W/mK, Non-Conductive, with Spreader',
     category: 'fan',
     brand: 'Arctis',
     condition: 'new',
@@ -459,13 +481,14 @@ export const demoTools: DemoPart[] = [
   // Batteries
   {
     name: 'T480 Battery 24Wh',
+    title: 'Lenovo ThinkPad T480 Internal Battery 24Wh 3-cell 11.4V, FRU 01AV489',
     category: 'battery',
     brand: 'Lenovo',
     condition: 'new',
     weight_grams: 165,
     img: '/images/tools/laptop-battery.svg',
     description:
-      'Genuine Lenovo internal 3-cell battery, 11.4 V 24 Wh, the pack that sits inside the base of the T480. The rear swappable pack is sold separately.',
+      'Genuine Lenovo internal 3-cell battery, 11.4 V 24 Wh, the pack that sits inside the base of the T480. It works alongside the rear swappable pack, a separate battery that is not included.',
     min_order_quantity: 1,
     available_quantity: 24,
     price_cents: 6_900,
@@ -478,6 +501,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'T490 Battery 50Wh',
+    title:
+      'Lenovo ThinkPad T490, T14 Gen 1 and T14 Gen 2 Internal Battery 50Wh 3-cell 11.52V, FRU 02DL028',
     category: 'battery',
     brand: 'Lenovo',
     condition: 'new',
@@ -497,6 +522,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'T14 Battery 51Wh',
+    title:
+      'Voltcell Battery for Lenovo ThinkPad T14 Gen 1, T14 Gen 2 and T490, 51Wh 11.55V, replaces FRU 02DL028',
     category: 'battery',
     brand: 'Voltcell',
     condition: 'compatible',
@@ -517,6 +544,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Latitude Batt 68Wh',
+    title: 'Dell Latitude 5490 and 5590 Battery 68Wh 4-cell 7.6V, Dell GJKNX',
     category: 'battery',
     brand: 'Dell',
     condition: 'new',
@@ -528,13 +556,14 @@ export const demoTools: DemoPart[] = [
     available_quantity: 30,
     price_cents: 9_900,
     partNumbers: [
-      { kind: 'mpn', maker: 'Dell', number: 'K9H3W' },
-      { kind: 'cross-reference', maker: 'Dell', number: '0K9H3W' },
+      { kind: 'mpn', maker: 'Dell', number: 'GJKNX' },
+      { kind: 'cross-reference', maker: 'Dell', number: '0GJKNX' },
     ],
     fits: ['dell-latitude-5490', 'dell-latitude-5590'],
   },
   {
     name: 'XPS 13 Battery 52Wh',
+    title: 'Dell XPS 13 9370 Battery 52Wh 4-cell 7.6V, Dell DX7NP',
     category: 'battery',
     brand: 'Dell',
     condition: 'new',
@@ -553,6 +582,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'XPS 15 Battery 97Wh',
+    title: 'Voltcell Battery for Dell XPS 15 9570, 97Wh 6-cell 11.4V, replaces Dell 6GTP5',
     category: 'battery',
     brand: 'Voltcell',
     condition: 'compatible',
@@ -571,6 +601,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: '840 G5 Battery 50Wh',
+    title: 'HP EliteBook 840 G5, 840 G6 and 850 G5 Long-Life Battery 50Wh 3-cell 11.55V, HP KT03XL',
     category: 'battery',
     brand: 'HP',
     condition: 'new',
@@ -589,6 +620,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'EliteBook Batt 53Wh',
+    title:
+      'Voltcell Battery for HP EliteBook 840 G5, 840 G6 and 850 G5, 53Wh 11.55V, replaces HP KT03XL',
     category: 'battery',
     brand: 'Voltcell',
     condition: 'compatible',
@@ -608,6 +641,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'ZenBook 14 Batt 67Wh',
+    title: 'ASUS ZenBook 14 UX425 and ZenBook 13 UX325 Battery 67Wh 4-cell 15.48V, ASUS C41N1926',
     category: 'battery',
     brand: 'ASUS',
     condition: 'new',
@@ -626,6 +660,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'VivoBook Batt 37Wh',
+    title:
+      'Voltcell Battery for ASUS VivoBook 15 X512 and X515, 37Wh 2-cell 7.7V, replaces ASUS B21N1832',
     category: 'battery',
     brand: 'Voltcell',
     condition: 'compatible',
@@ -646,6 +682,7 @@ export const demoTools: DemoPart[] = [
   // Screens
   {
     name: '14in FHD IPS Panel',
+    title: 'Lumina 14 inch FHD IPS Laptop Screen, 1920x1080 Anti-Glare, 250 Nits, 30-pin eDP',
     category: 'screen',
     brand: 'Lumina',
     condition: 'compatible',
@@ -678,6 +715,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: '13.3in FHD Panel',
+    title: 'Lumina 13.3 inch FHD IPS Laptop Screen, 1920x1080 Matte, 30-pin eDP, Grade A',
     category: 'screen',
     brand: 'Lumina',
     condition: 'refurbished',
@@ -693,6 +731,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'XPS 13 FHD Panel',
+    title: 'Dell XPS 13 9370 13.3 inch FHD Non-Touch Display Panel, Dell 0XJ4M1',
     category: 'screen',
     brand: 'Dell',
     condition: 'refurbished',
@@ -708,6 +747,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'XPS 13 Screen 13.3in',
+    title: 'Lumina 13.3 inch FHD IPS Screen for Dell XPS 13 9370, replaces Dell 0XJ4M1',
     category: 'screen',
     brand: 'Lumina',
     condition: 'compatible',
@@ -727,13 +767,15 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'X1C6 WQHD Panel',
+    title:
+      'Lenovo ThinkPad X1 Carbon Gen 6 WQHD IPS Panel, 14 inch 2560x1440, 300 Nits, FRU 01YN110',
     category: 'screen',
     brand: 'Lenovo',
     condition: 'refurbished',
     weight_grams: 230,
     img: '/images/tools/laptop-panel.svg',
     description:
-      'Genuine Lenovo 14-inch 2560x1440 IPS panel for the X1 Carbon 6th generation, 300 nits, refurbished. Replaces the FHD panel too, with the WQHD display cable.',
+      'Genuine Lenovo 14-inch 2560x1440 IPS panel for the X1 Carbon 6th generation, 300 nits, refurbished. Also replaces the FHD panel once the laptop has the WQHD display cable, which is not included.',
     min_order_quantity: 1,
     available_quantity: 0,
     price_cents: 15_900,
@@ -745,6 +787,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'T14 FHD Touch Panel',
+    title: 'Lenovo ThinkPad T14 Gen 1 and Gen 2 14 inch FHD In-Cell Touch Panel, FRU 5D10W73201',
     category: 'screen',
     brand: 'Lenovo',
     condition: 'new',
@@ -762,6 +805,7 @@ export const demoTools: DemoPart[] = [
   // Keyboards
   {
     name: 'T480 Keyboard US',
+    title: 'Lenovo ThinkPad T480 US English Keyboard with TrackPoint, Not Backlit, FRU 01HX459',
     category: 'keyboard',
     brand: 'Lenovo',
     condition: 'new',
@@ -780,6 +824,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'T480 Backlit KB US',
+    title: 'Keytec Backlit US Keyboard for Lenovo ThinkPad T480, replaces FRU 01HX459',
     category: 'keyboard',
     brand: 'Keytec',
     condition: 'compatible',
@@ -798,6 +843,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'XPS 13 Keyboard US',
+    title: 'Keytec Backlit US Keyboard for Dell XPS 13 9360 and 9370',
     category: 'keyboard',
     brand: 'Keytec',
     condition: 'compatible',
@@ -816,6 +862,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Latitude 5490 KB US',
+    title: 'Dell Latitude 5490 US Keyboard with Pointing Stick, Dell 0PWF8F',
     category: 'keyboard',
     brand: 'Dell',
     condition: 'used',
@@ -831,6 +878,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'EliteBook 840 KB US',
+    title: 'HP EliteBook 840 G5 and G6 Backlit US Keyboard with Pointing Stick, FRU L11307-001',
     category: 'keyboard',
     brand: 'HP',
     condition: 'refurbished',
@@ -846,6 +894,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'ProBook 450 KB US',
+    title:
+      'HP ProBook 450 G7 and G8 Full-Size US Keyboard with Numeric Keypad, Not Backlit, FRU L78108-001',
     category: 'keyboard',
     brand: 'HP',
     condition: 'new',
@@ -861,6 +911,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'ZenBook 14 KB US',
+    title: 'Keytec Backlit US Keyboard for ASUS ZenBook 14 UX425',
     category: 'keyboard',
     brand: 'Keytec',
     condition: 'compatible',
@@ -879,6 +930,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'VivoBook 15 KB US',
+    title: 'Keytec US Keyboard with Numeric Keypad for ASUS VivoBook 15 X512 and X515, Not Backlit',
     category: 'keyboard',
     brand: 'Keytec',
     condition: 'compatible',
@@ -897,11 +949,12 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Pavilion 15 KB UK',
+    title: 'HP Pavilion 15-eg Backlit UK Keyboard on a Natural Silver Top Cover, FRU M08902-031',
     category: 'keyboard',
     brand: 'HP',
     condition: 'new',
     weight_grams: 185,
-    img: '/images/tools/keyboard-us.svg',
+    img: '/images/tools/keyboard-uk.svg',
     description:
       'Genuine HP UK English keyboard (ISO Enter, £ on 3) for the Pavilion 15-eg series, backlit. Comes fitted to a new top cover in natural silver.',
     min_order_quantity: 1,
@@ -914,6 +967,7 @@ export const demoTools: DemoPart[] = [
   // Storage
   {
     name: 'NVMe SSD 512GB Gen4',
+    title: 'Corvex 512GB NVMe SSD, M.2 2280 PCIe 4.0 x4, up to 6,600 MB/s Read, Single-Sided',
     category: 'storage',
     brand: 'Corvex',
     condition: 'new',
@@ -944,13 +998,14 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'SATA SSD 1TB 2.5in',
+    title: 'Corvex 1TB 2.5 inch SATA III SSD, 7mm, up to 560 MB/s',
     category: 'storage',
     brand: 'Corvex',
     condition: 'new',
     weight_grams: 45,
     img: '/images/tools/sata-ssd.svg',
     description:
-      '2.5-inch 7 mm SATA III solid-state drive, up to 560 MB/s. The quickest upgrade for a laptop that still has a spinning hard drive.',
+      '2.5-inch 7 mm SATA III (6 Gb/s) solid-state drive, up to 560 MB/s. The quickest upgrade for a laptop that still has a spinning hard drive.',
     min_order_quantity: 1,
     available_quantity: 85,
     price_cents: 6_999,
@@ -965,6 +1020,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'NVMe SSD 2TB M.2',
+    title: 'Corvex 2TB NVMe SSD, M.2 2280 PCIe 3.0 x4, up to 3,500 MB/s Read, Double-Sided',
     category: 'storage',
     brand: 'Corvex',
     condition: 'new',
@@ -991,6 +1047,7 @@ export const demoTools: DemoPart[] = [
   // Memory
   {
     name: 'DDR4 SO-DIMM 8GB',
+    title: 'Memora 8GB DDR4-3200 SO-DIMM Laptop Memory, 260-pin 1.2V, Single Rank',
     category: 'memory',
     brand: 'Memora',
     condition: 'new',
@@ -1018,6 +1075,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'DDR4 SO-DIMM 32GB',
+    title: 'Memora 32GB DDR4-3200 SO-DIMM Laptop Memory, 260-pin 1.2V, Dual Rank',
     category: 'memory',
     brand: 'Memora',
     condition: 'new',
@@ -1042,13 +1100,14 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'HP 16GB DDR4-3200',
+    title: 'HP 16GB DDR4-3200 SO-DIMM Laptop Memory, FRU L46599-0A2',
     category: 'memory',
     brand: 'HP',
     condition: 'refurbished',
     weight_grams: 10,
     img: '/images/tools/ddr4-sodimm.svg',
     description:
-      'Genuine HP 16 GB DDR4-3200 SO-DIMM, pulled from new business laptops and tested for 24 hours. Keeps the BIOS memory check quiet on HP machines.',
+      'Genuine HP 16 GB DDR4-3200 SO-DIMM, 260-pin, 1.2 V, pulled from new business laptops and tested for 24 hours. Keeps the BIOS memory check quiet on HP machines.',
     min_order_quantity: 2,
     available_quantity: 46,
     price_cents: 4_400,
@@ -1062,6 +1121,7 @@ export const demoTools: DemoPart[] = [
   // Chargers
   {
     name: 'ThinkPad 65W USB-C',
+    title: 'Lenovo ThinkPad 65W USB-C Power Adapter, 1.8m Cable, FRU 02DL136',
     category: 'charger',
     brand: 'Lenovo',
     condition: 'new',
@@ -1090,6 +1150,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Dell 90W 7.4mm Plug',
+    title: 'Dell 90W Laptop Charger with 7.4mm Barrel Plug for Latitude 5490, 5590 and 7490',
     category: 'charger',
     brand: 'Dell',
     condition: 'refurbished',
@@ -1108,6 +1169,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'HP 45W 4.5mm Charger',
+    title:
+      'Ampere Go 45W Charger for HP Laptops, 19.5V 2.31A, 4.5mm Blue-Tip Plug, replaces HP L25297-002',
     category: 'charger',
     brand: 'Ampere Go',
     condition: 'compatible',
@@ -1126,6 +1189,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'ASUS 65W USB-C',
+    title: 'ASUS 65W USB-C Power Adapter for ZenBook 13 and 14, 1.5m Fixed Cable',
     category: 'charger',
     brand: 'ASUS',
     condition: 'new',
@@ -1144,6 +1208,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'ASUS 45W 4.0mm Plug',
+    title:
+      'Ampere Go 45W Charger for ASUS VivoBook and ZenBook, 19V 2.37A, 4.0 x 1.35mm Barrel Plug',
     category: 'charger',
     brand: 'Ampere Go',
     condition: 'compatible',
@@ -1169,6 +1235,7 @@ export const demoTools: DemoPart[] = [
   // Fans and cooling
   {
     name: 'T480 Fan Heatsink',
+    title: 'Lenovo ThinkPad T480 CPU Fan and Heatsink for Integrated Graphics, FRU 01YR467',
     category: 'fan',
     brand: 'Lenovo',
     condition: 'new',
@@ -1187,6 +1254,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'XPS 15 Fan Pair',
+    title: 'Breeze Left and Right Cooling Fans for Dell XPS 15 9570, CPU and GPU',
     category: 'fan',
     brand: 'Breeze',
     condition: 'compatible',
@@ -1206,6 +1274,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'ProBook 450 G7 Fan',
+    title: 'Breeze CPU Fan for HP ProBook 450 G7 and G8, 5V 4-pin',
     category: 'fan',
     brand: 'Breeze',
     condition: 'compatible',
@@ -1224,11 +1293,12 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Thermal Pad 1.0mm',
+    title: 'Arctis Thermal Pad 1.0mm, 12.8 W/mK, 85 x 45mm Sheet',
     category: 'fan',
     brand: 'Arctis',
     condition: 'new',
     weight_grams: 15,
-    img: '/images/tools/thermal-paste.svg',
+    img: '/images/tools/thermal-pad.svg',
     description:
       'Soft silicone thermal pad, 1.0 mm thick, 12.8 W/mK, 85 x 45 mm sheet to cut to size. For the memory, VRM and SSD pads that a repaste disturbs.',
     min_order_quantity: 2,
@@ -1254,6 +1324,7 @@ export const demoTools: DemoPart[] = [
   // Hinges
   {
     name: 'T480 Hinge Pair',
+    title: 'Lenovo ThinkPad T480 Left and Right Display Hinges, FRU 01YR446',
     category: 'hinge',
     brand: 'Lenovo',
     condition: 'used',
@@ -1269,6 +1340,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Latitude 5490 Hinges',
+    title: 'Dell Latitude 5490 Non-Touch Display Hinge Set with Screws, Dell 0R6G4Y',
     category: 'hinge',
     brand: 'Dell',
     condition: 'new',
@@ -1284,6 +1356,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'XPS 13 Hinge Set',
+    title: 'Pivora Left and Right Hinges for Dell XPS 13 9360 and 9370, replaces Dell 0C3RP9',
     category: 'hinge',
     brand: 'Pivora',
     condition: 'compatible',
@@ -1302,6 +1375,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'ProBook 450 Hinges',
+    title: 'Pivora Hinge Pair with Brackets and M2.5 Screws for HP ProBook 450 G7 and G8',
     category: 'hinge',
     brand: 'Pivora',
     condition: 'compatible',
@@ -1322,6 +1396,8 @@ export const demoTools: DemoPart[] = [
   // Motherboards
   {
     name: 'T480 Board i5-8350U',
+    title:
+      'Lenovo ThinkPad T480 System Board, Intel Core i5-8350U, Integrated Graphics, Thunderbolt 3, FRU 01YR330',
     category: 'motherboard',
     brand: 'Lenovo',
     condition: 'refurbished',
@@ -1337,6 +1413,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Latitude 5490 Board',
+    title: 'Dell Latitude 5490 Motherboard, Intel Core i5-8250U, Dell 0W2K4C',
     category: 'motherboard',
     brand: 'Dell',
     condition: 'refurbished',
@@ -1352,6 +1429,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: '840 G5 Board i5',
+    title:
+      'HP EliteBook 840 G5 System Board, Intel Core i5-8350U, Windows 10 Pro Key, FRU L15510-601',
     category: 'motherboard',
     brand: 'HP',
     condition: 'used',
@@ -1367,6 +1446,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'XPS 13 9370 Board i7',
+    title: 'Dell XPS 13 9370 Motherboard, Intel Core i7-8550U, 16GB Soldered Memory, Dell 0GRFK1',
     category: 'motherboard',
     brand: 'Dell',
     condition: 'refurbished',
@@ -1382,6 +1462,7 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'X512DA Board R5',
+    title: 'ASUS VivoBook 15 X512DA Mainboard, AMD Ryzen 5 3500U, 4GB Soldered Memory',
     category: 'motherboard',
     brand: 'ASUS',
     condition: 'used',
@@ -1399,11 +1480,12 @@ export const demoTools: DemoPart[] = [
   // Wireless cards
   {
     name: 'Wi-Fi 6E M.2 Card',
+    title: 'Wavelink Wi-Fi 6E and Bluetooth 5.3 M.2 2230 Card, 802.11ax on 2.4, 5 and 6 GHz',
     category: 'wireless',
     brand: 'Wavelink',
     condition: 'new',
     weight_grams: 5,
-    img: '/images/tools/wifi6-card.svg',
+    img: '/images/tools/wifi6e-card.svg',
     description:
       'M.2 2230 Wi-Fi 6E (802.11ax, 2.4/5/6 GHz) and Bluetooth 5.3 card. The 6 GHz band needs Windows 11 or Linux 5.18 and newer.',
     min_order_quantity: 2,
@@ -1428,11 +1510,12 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'WWAN LTE M.2 Card',
+    title: 'Wavelink LTE Cat 6 WWAN Modem Card, M.2 3042, Carrier-Unlocked',
     category: 'wireless',
     brand: 'Wavelink',
     condition: 'refurbished',
     weight_grams: 7,
-    img: '/images/tools/wifi6-card.svg',
+    img: '/images/tools/wwan-card.svg',
     description:
       'M.2 3042 LTE Cat 6 modem card, refurbished and carrier-unlocked. Needs a laptop with a WWAN slot, its antennas, and a SIM tray.',
     min_order_quantity: 1,
@@ -1454,11 +1537,12 @@ export const demoTools: DemoPart[] = [
   // Repair tools
   {
     name: 'Spudger Pry Set',
+    title: 'Fixwell Spudger and Opening Pick Set, Six Nylon and Steel Tools',
     category: 'repair-tool',
     brand: 'Fixwell',
     condition: 'new',
     weight_grams: 40,
-    img: '/images/tools/screwdriver-kit.svg',
+    img: '/images/tools/spudger-set.svg',
     description:
       'Six nylon and steel spudgers, picks and opening picks for unclipping bottom covers and lifting connectors without scratches.',
     min_order_quantity: 2,
@@ -1482,11 +1566,12 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'Torx T5 Screwdriver',
+    title: 'Fixwell Torx T5 Precision Screwdriver with Swivel Cap, for Dell XPS Bottom Covers',
     category: 'repair-tool',
     brand: 'Fixwell',
     condition: 'new',
     weight_grams: 22,
-    img: '/images/tools/screwdriver-kit.svg',
+    img: '/images/tools/torx-screwdriver.svg',
     description:
       'Torx T5 precision screwdriver with a hardened S2 tip and swivel cap, the one size the XPS bottom cover takes.',
     min_order_quantity: 1,
@@ -1499,6 +1584,7 @@ export const demoTools: DemoPart[] = [
   // Other parts
   {
     name: 'Latitude DC-in Jack',
+    title: 'Dell Latitude 5490 and 5590 DC-in Power Jack with Cable and Bracket, Dell 0DMKD3',
     category: 'other',
     brand: 'Dell',
     condition: 'new',
@@ -1514,6 +1600,8 @@ export const demoTools: DemoPart[] = [
   },
   {
     name: 'EliteBook HD Webcam',
+    title:
+      'HP EliteBook 840 G5, 840 G6 and 850 G5 720p HD Webcam Module with Microphones, FRU L15628-001',
     category: 'other',
     brand: 'HP',
     condition: 'used',
