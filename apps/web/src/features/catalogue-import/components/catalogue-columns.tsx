@@ -27,8 +27,9 @@ const columns: DataColumn<CatalogueColumn>[] = [
   },
   {
     header: words.headers.example,
-    // Long examples (an address, a list of numbers) wrap anywhere rather than widen the table.
-    cell: (column) => <code className="break-all">{column.example}</code>,
+    // Long examples (a description, a list of numbers) wrap between words where they can, and
+    // anywhere where they cannot, rather than widen the table.
+    cell: (column) => <code className="wrap-anywhere">{column.example}</code>,
   },
 ];
 
