@@ -8274,6 +8274,15 @@ export interface paths {
             'application/json': components['schemas']['ApiError'];
           };
         };
+        /** @description The body is not JSON: UNSUPPORTED_MEDIA_TYPE */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiError'];
+          };
+        };
         /** @description Something went wrong on our side: INTERNAL */
         500: {
           headers: {

@@ -70,7 +70,7 @@ const addModel = defineRoute({
   request: { body: jsonBody(ModelRowSchema) },
   responses: {
     201: json(LaptopModelSchema, 'The model, as the suggestions show it'),
-    ...errors(400, 401, 403, 409),
+    ...errors(400, 401, 403, 409, 415),
   },
 });
 
