@@ -262,7 +262,10 @@ test('an unknown model, a model without parts, and a failed load with its retry'
   const { model } = await modelByMachineType(page);
   const openFromTheSearch = async () => {
     await page.goto(`/search?model=${model.slug}`);
-    await page.getByRole('link', { name: `${model.brand.name} ${model.name}` }).click();
+    // Exactly: the part cards' titles begin with the model's name too.
+    await page
+      .getByRole('link', { name: `${model.brand.name} ${model.name}`, exact: true })
+      .click();
     await expect(page).toHaveURL(`/laptops/${model.slug}`);
   };
   await page.route(`**/api/laptops/${model.slug}`, async (route) => {
