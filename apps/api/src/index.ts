@@ -46,11 +46,15 @@ async function main() {
       ? `data in ${server.database.location}`
       : `PostgreSQL ${server.database.location}`,
   ].join(', ');
+  const readyInMs = Math.round(performance.now() - started);
+  // The start's log lines (migrations, warnings) are written before the ready line, which is
+  // the last a newcomer reads: the log's buffer is flushed first (issue 49).
+  await flushLogs(LOG_FLUSH_MS);
   if (cluster.isWorker) {
     process.send?.({ type: 'ready', url: server.url, where } satisfies WorkerReady);
   } else {
     console.log(
-      `Laptop parts shop ready in ${Math.round(performance.now() - started)} ms: open ${server.url} (${where}, 1 process)`,
+      `Laptop parts shop ready in ${readyInMs} ms: open ${server.url} (${where}, 1 process)`,
     );
   }
 

@@ -33,9 +33,13 @@ async function startAndStop(env: Record<string, string>) {
     server.child.kill('SIGTERM');
   }
   const lines = (await server.exited).stdout.split('\n');
+  const readyAt = lines.findIndex((line) => line.includes('Laptop parts shop ready in'));
+  // The ready line is the start's last: after the migrations' line and the warnings.
+  expect(readyAt).toBeGreaterThan(lines.findIndex((line) => line.includes('"database migrated"')));
+  expect(readyAt).toBeGreaterThan(lines.findIndex((line) => line.includes('SMTP_URL is not set')));
   return {
     url: server.url,
-    ready: lines.find((line) => line.includes('Laptop parts shop ready in')) ?? '',
+    ready: lines[readyAt] ?? '',
     warnings: lines.filter((line) => line.includes('PUBLIC_URL is not set')),
   };
 }
