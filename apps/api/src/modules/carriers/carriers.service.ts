@@ -7,10 +7,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-
-/** PostgreSQL's answer when a unique index refuses a row. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+import { isUniqueViolation } from '../../db/pg-errors';
 
 const nameTaken = (name: string) => {
   const message = `A carrier named ${name} exists already`;

@@ -8,12 +8,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../db/pg-errors';
 import { createModel, exportModels, importModels } from './catalogue-models';
 import { exportParts, importParts } from './catalogue-parts';
-
-/** PostgreSQL's answer when a unique index refuses a row. */
-const isUniqueViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 export interface CatalogueServiceOptions {
   /** Told after an import wrote something: the catalogue's caches forget (tools service). */

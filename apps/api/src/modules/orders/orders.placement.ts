@@ -18,6 +18,7 @@ import type { CurrentUser } from '../../auth/identity';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
+import { isUniqueViolation } from '../../db/pg-errors';
 import type { OrderCents } from '../shipping/pricing';
 import {
   catalogueLines,
@@ -108,12 +109,6 @@ function fingerprintOf(request: OrderRequest) {
       : ['checkout', ...delivery];
   return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
 }
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: unknown }).code === '23505' &&
-  (error as { constraint?: unknown }).constraint === constraint;
 
 /** The words of a checkout refused for its lines: which tools, and why each. */
 function shortLines(lines: CheckoutLine[]): AppError | undefined {

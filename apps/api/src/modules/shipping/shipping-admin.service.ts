@@ -16,15 +16,7 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, WeightBand } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-
-/** PostgreSQL's answer when a unique index refuses a row, and the index's name. */
-const uniqueViolation = (error: unknown): string | undefined =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: unknown }).code === '23505' &&
-  typeof (error as { constraint?: unknown }).constraint === 'string'
-    ? (error as { constraint: string }).constraint
-    : undefined;
+import { uniqueViolation } from '../../db/pg-errors';
 
 /** A set of classes as a `text[]` value, the same on PGlite and PostgreSQL. */
 const classArray = (classes: readonly ShippingClass[]) =>

@@ -18,6 +18,7 @@ import { compileOnce } from '../../db/compile-once';
 import { containing } from '../../db/like-pattern';
 import type { Database, ToolRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/pg-errors';
 import type { ImagesService } from '../images/images.service';
 import { createCatalogueCache } from './catalogue-cache';
 
@@ -68,16 +69,8 @@ const toListedTool = (row: CatalogueRow & { fits_count: number }): ListedTool =>
   fitsCount: row.fits_count,
 });
 
-/** PostgreSQL's answer when a row is still referred to by another table's foreign key. */
-const isForeignKeyViolation = (error: unknown) =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23503';
-
 /** A second tool with the same SKU, whatever its case (the unique index of migration 0021). */
-const isSkuTaken = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: unknown }).code === '23505' &&
-  (error as { constraint?: unknown }).constraint === 'tools_sku_key';
+const isSkuTaken = (error: unknown) => isUniqueViolation(error, 'tools_sku_key');
 
 /** The part type's id for its slug; an unknown slug is refused by name. */
 async function categoryIdOf(trx: Transaction<Database>, slug: string | undefined) {

@@ -4,6 +4,7 @@ import {
   type ShippingOption,
   type ShippingQuote,
 } from '@shop/shared';
+import { formatPercent } from '../../lib/format';
 
 /**
  * The fields a delivery adds to a form (the purchase form, the checkout), as the shared
@@ -42,11 +43,9 @@ export const emptyDelivery = {
   shippingMethodId: '',
 } satisfies Partial<DeliveryValues>;
 
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
-
 /** "VAT (19%)", "Sales tax (0%)": the tax of a destination as the summary names it. */
 export const taxLabel = (quote: Pick<ShippingQuote, 'taxName' | 'taxRate'>) =>
-  `${quote.taxName} (${percentFormat.format(quote.taxRate)}%)`;
+  `${quote.taxName} (${formatPercent(quote.taxRate)})`;
 
 /** "3-5 days" with the spec's promise in mind: the Needed by field's hint. */
 export function neededByHint(chosen: ShippingOption | undefined): string {

@@ -1,15 +1,14 @@
 import { deliveryEstimate, formatMoney, type Order } from '@shop/shared';
+import { formatPercent } from '../../lib/format';
 
 type Figured = Pick<Order, 'totals' | 'shipping' | 'lines' | 'shipTo'>;
-
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 
 /** "VAT (19%)" (the tax's name where the order went) when every line paid one rate, else "VAT". */
 export function taxName(order: Figured) {
   const rates = new Set(order.lines.map((line) => line.taxRate));
   const [rate] = rates;
   const name = order.totals.taxName;
-  return rates.size === 1 && rate !== undefined ? `${name} (${percentFormat.format(rate)}%)` : name;
+  return rates.size === 1 && rate !== undefined ? `${name} (${formatPercent(rate)})` : name;
 }
 
 /** "Ground, 3-5 days": how the order travels. */

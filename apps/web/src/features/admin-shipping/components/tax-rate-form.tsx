@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
+import { formatPercent } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { TaxRateRow } from '../api/get-tax-rates';
 import { useSaveTaxRate } from '../api/save-tax-rate';
@@ -57,7 +58,7 @@ export function TaxRateForm({ editing, onSaved, formRef }: TaxRateFormProps) {
     const where = saved.regionName
       ? `${saved.regionName}, ${saved.countryName}`
       : saved.countryName;
-    toast.success(`${saved.name} in ${where} is ${saved.rate} %`);
+    toast.success(`${saved.name} in ${where} is ${formatPercent(saved.rate)}`);
     reset({ country: '', region: '', name: '' });
     onSaved();
   });

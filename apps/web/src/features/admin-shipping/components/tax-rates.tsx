@@ -3,12 +3,12 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/form-errors';
+import { formatPercent } from '../../../lib/format';
 import { useDeleteTaxRate } from '../api/delete-tax-rate';
 import { type TaxRateRow, useTaxRates } from '../api/get-tax-rates';
 import { useRowEditing } from '../hooks/use-row-editing';
 import { TaxRateForm } from './tax-rate-form';
 
-const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 });
 const where = (rate: TaxRateRow) =>
   rate.regionName ? `${rate.regionName}, ${rate.countryName}` : rate.countryName;
 
@@ -36,7 +36,7 @@ function RateLine({
       <span className="min-w-0">
         {label}{' '}
         <span className="font-semibold whitespace-nowrap tabular-nums">
-          {rate.name} {percent.format(rate.rate)} %
+          {rate.name} {formatPercent(rate.rate)}
         </span>
       </span>
       <span className="flex gap-1">
@@ -170,7 +170,8 @@ export function TaxRates() {
       >
         {removing && (
           <p>
-            {removing.name} of {removing.rate} % will no longer be charged in {where(removing)}
+            {removing.name} of {formatPercent(removing.rate)} will no longer be charged in{' '}
+            {where(removing)}
             {removing.regionName ? ` (the rate of ${removing.countryName}, if any, applies)` : ''}.
           </p>
         )}
