@@ -48,6 +48,39 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/** The web app's walls (docs/architecture.md). */
+const webZones = [
+  {
+    target: './apps/web',
+    from: './apps/api',
+    message: 'The apps never import each other.',
+  },
+  // shared pieces -> features -> app
+  ...features.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other; compose them in app/routes.',
+  })),
+  {
+    target: ['./apps/web/src/features', './apps/web/src/components', './apps/web/src/lib'],
+    from: './apps/web/src/app',
+    message: 'Only app/ composes; nothing imports from it.',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib'],
+    from: './apps/web/src/features',
+    message: 'Shared pieces do not depend on features.',
+  },
+];
+
+/** The component tests' helpers (apps/web/src/test, decision 044) are for tests only. */
+const webTestWall = {
+  target: './apps/web/src',
+  from: './apps/web/src/test',
+  message: 'Only tests import the test helpers.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -119,38 +152,15 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import/no-restricted-paths': [
         'error',
-        {
-          basePath: import.meta.dirname,
-          zones: [
-            {
-              target: './apps/web',
-              from: './apps/api',
-              message: 'The apps never import each other.',
-            },
-            // shared pieces -> features -> app
-            ...features.map((feature) => ({
-              target: `./apps/web/src/features/${feature}`,
-              from: './apps/web/src/features',
-              except: [`./${feature}`],
-              message: 'Features do not import each other; compose them in app/routes.',
-            })),
-            {
-              target: [
-                './apps/web/src/features',
-                './apps/web/src/components',
-                './apps/web/src/lib',
-              ],
-              from: './apps/web/src/app',
-              message: 'Only app/ composes; nothing imports from it.',
-            },
-            {
-              target: ['./apps/web/src/components', './apps/web/src/lib'],
-              from: './apps/web/src/features',
-              message: 'Shared pieces do not depend on features.',
-            },
-          ],
-        },
+        { basePath: import.meta.dirname, zones: [...webZones, webTestWall] },
       ],
+    },
+  },
+  {
+    // A component test and its helpers may import the test helpers, and what they render.
+    files: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
     },
   },
   {
