@@ -2,6 +2,7 @@ export * from './constants';
 export * from './api-error';
 export * from './messages';
 export * from './money';
+export * from './order-actions';
 export * from './order-number';
 export * from './schemas/address';
 export * from './schemas/address-book';

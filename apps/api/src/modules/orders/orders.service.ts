@@ -1,4 +1,4 @@
-import type { OrderFilter } from '@shop/shared';
+import { type OrderFilter, can } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../auth/identity';
 import type { CopyCsv } from '../../db/copy-csv';
@@ -8,6 +8,7 @@ import { exportCsv } from './orders-export';
 import { createPlacement, type PlacementOptions } from './orders.placement';
 import { type BillableOrder, toBillable } from './orders.presenter';
 import { createOrderQueries } from './orders.queries';
+import { createOrderRefunds } from './orders.refunds';
 import { createOrderWorkflow, type WorkflowOptions } from './orders.workflow';
 
 export interface OrdersServiceOptions extends PlacementOptions, WorkflowOptions {
@@ -21,13 +22,14 @@ export interface OrdersServiceOptions extends PlacementOptions, WorkflowOptions 
  * Orders own `orders`, `order_lines` and `purchase_keys`; the module's parts are
  * `orders.placement.ts` (the one way an order is placed), `orders.queries.ts` (lists, paging,
  * counts, who may read an order), `orders.workflow.ts` (changes of status, their actor and
- * history), `orders-export.ts` (the CSV) and `orders.presenter.ts` (rows to the API's words).
+ * history), `orders.refunds.ts` (refunds of the order and of its lines), `orders-export.ts` (the CSV) and `orders.presenter.ts` (rows to the API's words).
  * Stock moves through the inventory (`tools/inventory.ts`) inside the order's own statement or
  * transaction, so stock and the unpaid-order limit stay exact under concurrency.
  */
 export function createOrdersService(db: Kysely<Database>, options: OrdersServiceOptions) {
   const queries = createOrderQueries(db);
   const workflow = createOrderWorkflow(db, queries, options);
+  const refunds = createOrderRefunds(db, queries, options);
   const { place } = createPlacement(db, options);
 
   return {
@@ -36,6 +38,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     listAll: queries.listAll,
     get: queries.get,
     ...workflow,
+    ...refunds,
 
     /** The filtered orders as CSV, newest first, a batch at a time (orders-export.ts). */
     exportCsv(filter: OrderFilter, batchSize?: number): AsyncGenerator<Uint8Array> {
@@ -63,7 +66,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     /** The buyer's own order that can still be paid; 404 for anyone else, 409 once it cannot. */
     async payableBy(buyer: CurrentUser, id: string): Promise<BillableOrder> {
       const order = toBillable(await queries.ownedBy(buyer, id));
-      if (order.status !== 'unpaid') {
+      if (!can(order, 'pay', 'buyer')) {
         throw new AppError(
           order.status === 'cancelled' ? 'CONFLICT' : 'ALREADY_PAID',
           `This order is ${order.status}`,

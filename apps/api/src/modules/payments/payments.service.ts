@@ -1,4 +1,4 @@
-import type { Order, Refund, SandboxCardPayment } from '@shop/shared';
+import { type Order, type Refund, type SandboxCardPayment, can } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../../db/schema';
@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import type { PaymentFailure, ShopEvents } from '../../lib/metrics';
 import type { BillableOrder } from '../orders/orders.presenter';
 import type { OrdersForPayments } from '../orders/orders.service';
-import { checkLinesRefundable } from '../orders/orders.workflow';
+import { checkLinesRefundable } from '../orders/orders.refunds';
 import type { CurrentUser } from '../../auth/identity';
 import { CURRENCY, type PaymentIntentInfo, type RefundReason } from './payment-provider';
 import type { SandboxProvider } from './sandbox-provider';
@@ -309,8 +309,7 @@ export function createPaymentsService(
      */
     async refundOrder(id: string, caller: CurrentUser, refund: Refund): Promise<Order> {
       const order = await orders.visibleTo(caller, id);
-      const refundable = order.status === 'paid' || order.status === 'shipped';
-      if (!refundable || !(await orders.claimRefund(order.id))) {
+      if (!can(order, 'refund', 'admin') || !(await orders.claimRefund(order.id))) {
         return (await orders.markRefunded(order.id, caller, refund)).order; // refunded, or 409
       }
       try {

@@ -1,10 +1,12 @@
 import {
+  can,
   centsToDollars,
   formatOrderNumber,
   type ReturnDecision,
   type ReturnListFilter,
   RETURN_OPEN_STATUSES,
   type ReturnReceipt,
+  type OrderStatus,
   type ReturnReason,
   returnReasonLabels,
   type ReturnRequest,
@@ -17,12 +19,8 @@ import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { Mail } from '../../mail/mail-queue';
-import {
-  lineRefundFigures,
-  linesInWords,
-  noteInHistory,
-  restockLines,
-} from '../orders/orders.workflow';
+import { lineRefundFigures } from '../orders/orders.refunds';
+import { linesInWords, noteInHistory, restockLines } from '../orders/orders.steps';
 import type { OrdersService } from '../orders/orders.service';
 import type { PaymentsService } from '../payments/payments.service';
 
@@ -210,7 +208,7 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
       const order = await options.orders.ownedBy(caller, orderId);
       const created = await db.transaction().execute(async (trx) => {
         const { rows } = await sql<{
-          status: string;
+          status: OrderStatus;
           delivered_at: Date | null;
           window_days: number;
           closed: boolean;
@@ -227,7 +225,7 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
           where o.id = ${order.id}
           for update of o`.execute(trx);
         const now = rows[0]!;
-        if (now.status !== 'delivered') {
+        if (!can({ status: now.status }, 'requestReturn', 'buyer')) {
           throw new AppError(
             'CONFLICT',
             `Only a delivered order can be returned; this one is ${now.status}`,

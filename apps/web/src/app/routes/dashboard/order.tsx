@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { formatOrderNumber, formatPhone, type Order } from '@shop/shared';
+import { can, formatOrderNumber, formatPhone, type Order } from '@shop/shared';
 import { OrderDate } from '../../../components/ui/order-date';
 import { OrderLinesTable } from '../../../components/ui/order-lines';
 import { ShipToAddress, shippingMethodText } from '../../../components/ui/order-figures';
@@ -63,7 +63,7 @@ export default function OrderRoute() {
                 Order {formatOrderNumber(shown.number)} of <OrderDate order={shown} />
               </h1>
               <OrderStatusBadge status={shown.status} />
-              {shown.status === 'unpaid' && shown.userEmail === user.email && (
+              {can(shown, 'pay', 'buyer') && shown.userEmail === user.email && (
                 <Link to={paths.dashboard.payment(shown._id)} className="btn btn-primary btn-sm">
                   Pay
                 </Link>

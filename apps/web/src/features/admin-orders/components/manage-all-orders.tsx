@@ -1,4 +1,10 @@
-import { LIST_PAGE_SIZE_DEFAULT, type Order, type OrderStatus, orderStatuses } from '@shop/shared';
+import {
+  can,
+  LIST_PAGE_SIZE_DEFAULT,
+  type Order,
+  type OrderStatus,
+  orderStatuses,
+} from '@shop/shared';
 import { useState } from 'react';
 import { CancelOrderDialog } from '../../../components/ui/cancel-order-dialog';
 import { Link } from 'react-router';
@@ -24,46 +30,50 @@ interface OrderStateProps {
   onCancel: (order: Order) => void;
 }
 
+/** The order's payment state and the steps an admin may take on it (the state machine's). */
 function OrderState({ order, onShip, onCancel }: OrderStateProps) {
-  switch (order.status) {
-    case 'unpaid':
-      return (
-        <div className="flex flex-wrap items-center gap-2">
-          <Link
-            to={paths.dashboard.payment(order._id)}
-            className="btn btn-warning btn-sm"
-            aria-label={`Pending: payment of ${order.userName}'s order of ${order.tool}`}
-          >
-            Pending
-          </Link>
-          <button
-            type="button"
-            className="btn btn-sm border-red-700 bg-transparent text-red-800 hover:bg-red-50"
-            aria-label={`Cancel ${order.userName}'s order of ${order.tool}`}
-            onClick={() => onCancel(order)}
-          >
-            Cancel
-          </button>
-          <PayBy payBy={order.payBy} className="basis-full whitespace-nowrap" />
-        </div>
-      );
-    case 'paid':
-      return (
-        <div className="flex flex-wrap items-center gap-2">
-          <OrderStatusBadge status="paid" />
-          <button
-            type="button"
-            className="btn btn-primary btn-sm"
-            aria-label={`Ship ${order.userName}'s order of ${order.tool}`}
-            onClick={() => onShip(order)}
-          >
-            Ship
-          </button>
-        </div>
-      );
-    default:
-      return <OrderStatusBadge status={order.status} />;
+  const awaitingPayment = can(order, 'pay', 'buyer');
+  const cancellable = can(order, 'cancel', 'admin');
+  const shippable = can(order, 'ship', 'admin');
+  if (!awaitingPayment && !cancellable && !shippable) {
+    return <OrderStatusBadge status={order.status} />;
   }
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {awaitingPayment ? (
+        <Link
+          to={paths.dashboard.payment(order._id)}
+          className="btn btn-warning btn-sm"
+          aria-label={`Pending: payment of ${order.userName}'s order of ${order.tool}`}
+        >
+          Pending
+        </Link>
+      ) : (
+        <OrderStatusBadge status={order.status} />
+      )}
+      {cancellable && (
+        <button
+          type="button"
+          className="btn btn-sm border-red-700 bg-transparent text-red-800 hover:bg-red-50"
+          aria-label={`Cancel ${order.userName}'s order of ${order.tool}`}
+          onClick={() => onCancel(order)}
+        >
+          Cancel
+        </button>
+      )}
+      {shippable && (
+        <button
+          type="button"
+          className="btn btn-primary btn-sm"
+          aria-label={`Ship ${order.userName}'s order of ${order.tool}`}
+          onClick={() => onShip(order)}
+        >
+          Ship
+        </button>
+      )}
+      {awaitingPayment && <PayBy payBy={order.payBy} className="basis-full whitespace-nowrap" />}
+    </div>
+  );
 }
 
 const statusLabel = (status: OrderStatus) => status[0]!.toUpperCase() + status.slice(1);

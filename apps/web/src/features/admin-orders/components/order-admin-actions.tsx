@@ -1,4 +1,4 @@
-import { formatMoney, type Order, type Refund, RefundSchema } from '@shop/shared';
+import { can, formatMoney, type Order, type Refund, RefundSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -64,7 +64,6 @@ function RefundAmount({ preview }: { preview: ReturnType<typeof useRefundPreview
 }
 
 /** Statuses whose lines can be refunded one by one (a delivered order's too: a return). */
-const linesRefundable = new Set<Order['status']>(['paid', 'shipped', 'delivered']);
 
 /**
  * What an admin can do next with an order, on its page: ship a paid one, mark a shipped one
@@ -102,7 +101,7 @@ export function OrderAdminActions({ order }: { order: Order }) {
     }
   };
 
-  const wholeOrder = order.status === 'paid' || order.status === 'shipped';
+  const wholeOrder = can(order, 'refund', 'admin');
   // All of an order not refunded in part is a refund of the order; anything else, of its lines.
   const byLines =
     !wholeOrder || openLines.length < order.lines.length || chosen.length < openLines.length;
@@ -134,11 +133,13 @@ export function OrderAdminActions({ order }: { order: Order }) {
     }
   };
 
-  const canRefund = linesRefundable.has(order.status) && openLines.length > 0;
-  if (order.status !== 'paid' && order.status !== 'shipped' && !canRefund) return null;
+  const shippable = can(order, 'ship', 'admin');
+  const deliverable = can(order, 'deliver', 'admin');
+  const canRefund = can(order, 'refundLines', 'admin') && openLines.length > 0;
+  if (!shippable && !deliverable && !canRefund) return null;
   return (
     <section aria-label="Admin actions" className="flex flex-wrap items-center gap-2">
-      {order.status === 'paid' && (
+      {shippable && (
         <button
           type="button"
           className="btn btn-primary btn-sm"
@@ -151,7 +152,7 @@ export function OrderAdminActions({ order }: { order: Order }) {
           Ship
         </button>
       )}
-      {order.status === 'shipped' && (
+      {deliverable && (
         <button
           type="button"
           className="btn btn-primary btn-sm"

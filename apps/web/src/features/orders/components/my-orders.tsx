@@ -1,4 +1,4 @@
-import { LIST_PAGE_SIZE_DEFAULT, type Order } from '@shop/shared';
+import { can, LIST_PAGE_SIZE_DEFAULT, type Order } from '@shop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -24,7 +24,9 @@ const isSessionRejected = (error: unknown) =>
   error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
-  if (order.status !== 'unpaid') {
+  const payable = can(order, 'pay', 'buyer');
+  const cancellable = can(order, 'cancel', 'buyer');
+  if (!payable && !cancellable) {
     return (
       <div className="flex flex-col items-start gap-1">
         <OrderStatusBadge status={order.status} />
@@ -38,22 +40,28 @@ function OrderActions({ order, onCancel }: { order: Order; onCancel: (order: Ord
   }
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <PayBy payBy={order.payBy} className="basis-full whitespace-nowrap" />
-      <Link
-        to={paths.dashboard.payment(order._id)}
-        className="btn btn-primary btn-sm"
-        aria-label={`Pay for ${order.tool}`}
-      >
-        Pay
-      </Link>
-      <button
-        type="button"
-        className="btn btn-sm border-red-700 bg-transparent text-red-800 hover:bg-red-50"
-        aria-label={`Cancel the order of ${order.tool}`}
-        onClick={() => onCancel(order)}
-      >
-        Cancel
-      </button>
+      {payable && (
+        <>
+          <PayBy payBy={order.payBy} className="basis-full whitespace-nowrap" />
+          <Link
+            to={paths.dashboard.payment(order._id)}
+            className="btn btn-primary btn-sm"
+            aria-label={`Pay for ${order.tool}`}
+          >
+            Pay
+          </Link>
+        </>
+      )}
+      {cancellable && (
+        <button
+          type="button"
+          className="btn btn-sm border-red-700 bg-transparent text-red-800 hover:bg-red-50"
+          aria-label={`Cancel the order of ${order.tool}`}
+          onClick={() => onCancel(order)}
+        >
+          Cancel
+        </button>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatMoney, type Order } from '@shop/shared';
+import { can, formatMoney, type Order } from '@shop/shared';
 import { type ReactNode, useState } from 'react';
 import { ErrorState } from '../../../components/ui/error-state';
 import { LazyPiece } from '../../../components/ui/lazy-piece';
@@ -86,7 +86,10 @@ export function PaymentPanel({ orderId, viewerEmail }: PaymentPanelProps) {
   const config = usePaymentConfig();
   const [paidWith, setPaidWith] = useState<string | null>(null);
   const payable =
-    order.data?.status === 'unpaid' && order.data.userEmail === viewerEmail && paidWith === null;
+    order.data !== undefined &&
+    can(order.data, 'pay', 'buyer') &&
+    order.data.userEmail === viewerEmail &&
+    paidWith === null;
   const intent = usePaymentIntent(orderId, payable);
 
   const payment = (paying: Order): ReactNode => {

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import { can, type Order } from '@shop/shared';
 import { QueryState } from '../../../components/ui/query-state';
 import { useOrderReturns } from '../api/get-order-returns';
 import { useReturnSettings } from '../api/get-return-settings';
@@ -57,7 +57,7 @@ export function OrderReturns({
                   ))}
                 </ul>
               )}
-              {isBuyer && order.status === 'delivered' && (
+              {isBuyer && can(order, 'requestReturn', 'buyer') && (
                 <div>
                   <ReturnRequestDialog order={order} returnable={returnable} />
                 </div>
