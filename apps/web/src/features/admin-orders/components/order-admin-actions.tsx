@@ -63,13 +63,11 @@ function RefundAmount({ preview }: { preview: ReturnType<typeof useRefundPreview
   );
 }
 
-/** Statuses whose lines can be refunded one by one (a delivered order's too: a return). */
-
 /**
  * What an admin can do next with an order, on its page: ship a paid one, mark a shipped one
  * delivered, refund a paid or shipped one, or some lines of a paid, shipped or delivered one
- * (with a reason, and whether their units go back to stock). The server decides whether the
- * step is allowed and what goes back; its refusal is shown.
+ * (with a reason, and whether their units go back to stock). Each button shows when the shared
+ * state machine allows the step (`can`); the server decides again, and its refusal is shown.
  */
 export function OrderAdminActions({ order }: { order: Order }) {
   const step = useOrderStep();

@@ -1,60 +1,13 @@
-import { type Order } from '@shop/shared';
+import { can, type Order, orderStatuses } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
 import { apiError, json, stubApi } from '../../../test/api';
+import { anOrder as order } from '../../../test/orders';
 import { renderWithApp } from '../../../test/render';
 import { MyOrders } from './my-orders';
 
 const email = 'ada@example.com';
-
-/** An order as `GET /api/purchase` answers it: one tool, placed before shipping was charged. */
-const order = (fields: Partial<Order> & Pick<Order, '_id' | 'number' | 'tool'>): Order => ({
-  toolId: `tool-${fields._id}`,
-  img: '/fan.webp',
-  price: 25,
-  unitPrice: 12.5,
-  availableQuantity: 40,
-  quantity: 2,
-  lines: [
-    {
-      toolId: `tool-${fields._id}`,
-      tool: fields.tool,
-      img: '/fan.webp',
-      quantity: 2,
-      unitPrice: 12.5,
-      price: 25,
-      taxRate: 0,
-      tax: 0,
-      shipping: 0,
-      shippingTax: 0,
-      refunded: false,
-    },
-  ],
-  userName: 'Ada Lovelace',
-  userEmail: email,
-  phone: '+15035550100',
-  address: '1 Main St',
-  shipTo: null,
-  shipping: null,
-  shipment: null,
-  totals: {
-    subtotal: 25,
-    shipping: 0,
-    tax: 0,
-    taxName: 'Tax',
-    taxRate: 0,
-    total: 25,
-    pricesIncludeTax: false,
-  },
-  neededBy: null,
-  paid: false,
-  transactionId: null,
-  status: 'unpaid',
-  createdAt: '2026-12-01T10:00:00.000Z',
-  payBy: '2026-12-02T10:00:00.000Z',
-  ...fields,
-});
 
 const unpaid = order({ _id: 'o-1', number: 7, tool: 'Cooling Fan' });
 const paid = order({
@@ -196,5 +149,25 @@ describe('My Orders', () => {
     expect(await rowOf('NVMe SSD 1TB').findByRole('rowheader')).toHaveTextContent('21');
     expect(pages).toHaveTextContent('Page 2 of 2');
     expect(String(fetch.mock.lastCall?.[0])).toContain('page=2');
+  });
+
+  it('offers Pay and Cancel exactly when the state machine lets the buyer pay and cancel', async () => {
+    const orders = orderStatuses.map((status, index) =>
+      order({ _id: `s-${status}`, number: index + 1, tool: `Part ${status}`, status }),
+    );
+    stubApi(() => json(orders, { total: orders.length }));
+    renderMyOrders();
+    expect(await screen.findAllByTestId('order-row')).toHaveLength(orderStatuses.length);
+    for (const shown of orders) {
+      const row = rowOf(shown.tool);
+      const buttons = {
+        pay: row.queryByRole('link', { name: `Pay for ${shown.tool}` }) !== null,
+        cancel: row.queryByRole('button', { name: `Cancel the order of ${shown.tool}` }) !== null,
+      };
+      expect(buttons, shown.status).toEqual({
+        pay: can(shown, 'pay', 'buyer'),
+        cancel: can(shown, 'cancel', 'buyer'),
+      });
+    }
   });
 });

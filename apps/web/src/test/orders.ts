@@ -1,0 +1,51 @@
+import type { Order } from '@shop/shared';
+
+/** An order as `GET /api/purchase` answers it: one tool, placed before shipping was charged. */
+export const anOrder = (
+  fields: Partial<Order> & Pick<Order, '_id' | 'number' | 'tool'>,
+): Order => ({
+  toolId: `tool-${fields._id}`,
+  img: '/fan.webp',
+  price: 25,
+  unitPrice: 12.5,
+  availableQuantity: 40,
+  quantity: 2,
+  lines: [
+    {
+      toolId: `tool-${fields._id}`,
+      tool: fields.tool,
+      img: '/fan.webp',
+      quantity: 2,
+      unitPrice: 12.5,
+      price: 25,
+      taxRate: 0,
+      tax: 0,
+      shipping: 0,
+      shippingTax: 0,
+      refunded: false,
+    },
+  ],
+  userName: 'Ada Lovelace',
+  userEmail: 'ada@example.com',
+  phone: '+15035550100',
+  address: '1 Main St',
+  shipTo: null,
+  shipping: null,
+  shipment: null,
+  totals: {
+    subtotal: 25,
+    shipping: 0,
+    tax: 0,
+    taxName: 'Tax',
+    taxRate: 0,
+    total: 25,
+    pricesIncludeTax: false,
+  },
+  neededBy: null,
+  paid: false,
+  transactionId: null,
+  status: 'unpaid',
+  createdAt: '2026-12-01T10:00:00.000Z',
+  payBy: '2026-12-02T10:00:00.000Z',
+  ...fields,
+});
