@@ -21,9 +21,16 @@ export const json = (
     },
   });
 
-/** The API's error shape (packages/shared api-error.ts), as `ApiError` reads it. */
-export const apiError = (status: number, code: string, message: string) =>
-  json({ error: { code, message } }, { status });
+/**
+ * The API's error shape (packages/shared api-error.ts), as `ApiError` reads it; `fields` are a
+ * refusal's messages by field (`{ email: ['Email is taken'] }`), which a form puts under them.
+ */
+export const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  fields?: Record<string, string[]>,
+) => json({ error: { code, message, ...(fields ? { fields } : {}) } }, { status });
 
 /**
  * Stands in for the API where the web app reaches it: `fetch`, which lib/api-client.ts calls for

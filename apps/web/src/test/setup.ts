@@ -34,3 +34,9 @@ if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
     this.open = false;
   };
 }
+
+// Editing a settings row brings its form into view (use-row-editing.ts); jsdom lays nothing
+// out, so there is nowhere to scroll.
+if (typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = function scrollIntoView() {};
+}
