@@ -2,16 +2,9 @@ import type { Tool } from '@shop/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiCall, apiError, json, stubApi } from '../../../test/api';
+import { errorOf } from '../../../test/fields';
 import { renderWithApp } from '../../../test/render';
 import { AddToolForm } from './add-tool-form';
-
-/** The message under a field, without its hint. */
-const errorOf = (field: HTMLElement) =>
-  (field.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter((id) => id.endsWith('-error'))
-    .map((id) => document.getElementById(id)?.textContent)
-    .join('');
 
 /** The part types for Part details; `answer` for everything else (the tool's POST). */
 const stubShop = (answer: (call: ApiCall) => Response | Promise<Response>) =>

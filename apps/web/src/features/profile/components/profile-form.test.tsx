@@ -2,6 +2,7 @@ import type { Profile } from '@shop/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubApi } from '../../../test/api';
+import { errorOf } from '../../../test/fields';
 import { renderWithApp } from '../../../test/render';
 import { ProfileForm } from './profile-form';
 
@@ -23,14 +24,6 @@ const blank: Profile = {
   phone: null,
   profileLink: null,
 };
-
-/** The message under a field, without its hint. */
-const errorOf = (field: HTMLElement) =>
-  (field.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter((id) => id.endsWith('-error'))
-    .map((id) => document.getElementById(id)?.textContent)
-    .join('');
 
 const submit = (user: ReturnType<typeof renderWithApp>['user']) =>
   user.click(screen.getByRole('button', { name: 'Update Profile' }));

@@ -1,16 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubApi } from '../../../test/api';
+import { errorOf } from '../../../test/fields';
 import { renderWithApp } from '../../../test/render';
 import { ReviewForm } from './review-form';
-
-/** The message under a field, without its hint (aria-describedby names both). */
-const errorOf = (field: HTMLElement) =>
-  (field.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .filter((id) => id.endsWith('-error'))
-    .map((id) => document.getElementById(id)?.textContent)
-    .join('');
 
 const review = {
   name: 'Ada',
