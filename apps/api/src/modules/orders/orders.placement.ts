@@ -20,12 +20,7 @@ import { AppError } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { OrderCents } from '../shipping/pricing';
-import {
-  catalogueLines,
-  figuresFor,
-  ratePercent,
-  type RulesReader,
-} from '../shipping/shipping.service';
+import { catalogueLines, figuresFor, type RulesReader } from '../shipping/shipping.service';
 import { type PricedWantedLine, reserve, type WantedLine } from '../tools/inventory';
 import type { ToolsService } from '../tools/tools.service';
 import { presentOne } from './orders.presenter';
@@ -191,7 +186,7 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
     const perLine = sql.join(
       figures.lines.map(
         (line) =>
-          sql`(${line.toolId}::uuid, ${ratePercent(line.taxRateMilli)}::numeric, ${line.taxCents}::int,
+          sql`(${line.toolId}::uuid, ${line.taxRate}::numeric, ${line.taxCents}::int,
             ${line.shippingCents}::int, ${line.shippingTaxCents}::int)`,
       ),
     );
@@ -240,7 +235,7 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
           ${request.city}, ${request.postalCode ?? null}, ${method.id}::uuid, ${method.name},
           ${method.minDays}::int, ${method.maxDays}::int, ${figures.shippingCents}::int,
           ${figures.taxCents}::int,
-          ${figures.shippingTaxCents}::int, ${ratePercent(figures.taxRateMilli)}::numeric,
+          ${figures.shippingTaxCents}::int, ${figures.taxRate}::numeric,
           ${figures.taxName},
           ${figures.pricesIncludeTax}
         from (select count(*)::int as lines, sum(quantity)::int as units from reserved) taken

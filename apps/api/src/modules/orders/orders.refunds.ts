@@ -13,6 +13,7 @@ import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { percentOf } from '../../lib/percent';
 import { issueCreditNote } from '../invoices/invoice-issue';
 import { presentOne } from './orders.presenter';
 import type { OrderQueries } from './orders.queries';
@@ -50,8 +51,7 @@ export interface LineClaim {
  * without it; not shipping), rounded half up to the cent as taxes are.
  */
 function restockingFee(goodsCents: number, percent: number) {
-  const basisPoints = Math.round(percent * 100);
-  return Math.floor((goodsCents * basisPoints + 5000) / 10000);
+  return percentOf(goodsCents, percent);
 }
 
 /** A line's stored figures, as a refund of it reads them. */

@@ -17,13 +17,13 @@ const method = (rule: Partial<PricingMethod>): PricingMethod => ({
 describe('the shop arithmetic (docs/product.md, Shipping and tax)', () => {
   it('rounds tax half up, per amount, added or included', () => {
     // 19 % of 0.50 is 0.095: up to 0.10; of 0.49 is 0.0931: down to 0.09.
-    expect(taxOf(50, 19_000, false)).toBe(10);
-    expect(taxOf(49, 19_000, false)).toBe(9);
+    expect(taxOf(50, 19, false)).toBe(10);
+    expect(taxOf(49, 19, false)).toBe(9);
     // 8.875 % of 2.00 is 0.1775: 0.18.
-    expect(taxOf(200, 8_875, false)).toBe(18);
+    expect(taxOf(200, 8.875, false)).toBe(18);
     // Included: 119.00 with 19 % holds 19.00; 1.19 holds 0.19.
-    expect(taxOf(11_900, 19_000, true)).toBe(1_900);
-    expect(taxOf(119, 19_000, true)).toBe(19);
+    expect(taxOf(11_900, 19, true)).toBe(1_900);
+    expect(taxOf(119, 19, true)).toBe(19);
     expect(taxOf(12_345, 0, false)).toBe(0);
   });
 

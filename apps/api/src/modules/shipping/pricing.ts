@@ -6,12 +6,14 @@ import {
   type RateKind,
 } from '@shop/shared';
 import type { WeightBand } from '../../db/schema';
+import { percentOf, percentWithin } from '../../lib/percent';
 
 /**
  * The shop's arithmetic of an order (docs/product.md, Shipping and tax), in whole cents, pure: the one
  * place the figures are decided, for a quote and for the order placed from it.
  *
- * - Tax rates are thousandths of a percent (19 % is 19000), so 8.875 % stays exact.
+ * - Tax rates are percent with at most 3 decimals (19, 8.875), as stored and sent; the
+ *   arithmetic stays in whole numbers (lib/percent.ts), so 8.875 % is exact.
  * - Rounding is per line, half up, to the cent: a line's tax is rounded on its own, and the
  *   order's tax is the sum of its lines' (so a refund of a line gives back exactly its figures).
  * - Prices without tax: tax = round(price x rate). Prices with tax (a shop setting): the tax is
@@ -48,7 +50,8 @@ export interface PricingRules {
   country: string;
   /** The zone the country is in (its own, or the rest of the world); undefined: none. */
   zone: { name: string; refusedClasses: ShippingClass[]; methods: PricingMethod[] } | undefined;
-  tax: { name: string; rateMilli: number };
+  /** The rate in percent (19 for 19 %). */
+  tax: { name: string; rate: number };
   pricesIncludeTax: boolean;
   taxShipping: boolean;
 }
@@ -58,7 +61,7 @@ export interface PricedLineCents {
   quantity: number;
   unitPriceCents: number;
   priceCents: number;
-  taxRateMilli: number;
+  taxRate: number;
   taxCents: number;
   shippingCents: number;
   shippingTaxCents: number;
@@ -73,19 +76,14 @@ export interface OrderCents {
   taxCents: number;
   shippingTaxCents: number;
   taxName: string;
-  taxRateMilli: number;
+  taxRate: number;
   totalCents: number;
   pricesIncludeTax: boolean;
 }
 
-/** a x b / c rounded half up, for non-negative integers (exact while a x b < 2^53). */
-const mulDivHalfUp = (a: number, b: number, c: number) => Math.floor((2 * a * b + c) / (2 * c));
-
-/** The tax in an amount at a rate, added to it or included in it. */
-export function taxOf(amountCents: number, rateMilli: number, included: boolean): number {
-  return included
-    ? mulDivHalfUp(amountCents, rateMilli, 100_000 + rateMilli)
-    : mulDivHalfUp(amountCents, rateMilli, 100_000);
+/** The tax in an amount at a rate in percent, added to it or included in it. */
+export function taxOf(amountCents: number, rate: number, included: boolean): number {
+  return included ? percentWithin(amountCents, rate) : percentOf(amountCents, rate);
 }
 
 /** `total` shared in proportion to `weights` (largest remainders, earlier first on a tie). */
@@ -135,7 +133,7 @@ export function priceOrder(
   shippingCents: number,
   rules: Pick<PricingRules, 'tax' | 'pricesIncludeTax' | 'taxShipping'>,
 ): OrderCents {
-  const rate = rules.tax.rateMilli;
+  const rate = rules.tax.rate;
   const included = rules.pricesIncludeTax;
   const prices = lines.map((line) => line.unitPriceCents * line.quantity);
   const shares = shareOut(shippingCents, prices);
@@ -146,7 +144,7 @@ export function priceOrder(
       quantity: line.quantity,
       unitPriceCents: line.unitPriceCents,
       priceCents: prices[i]!,
-      taxRateMilli: rate,
+      taxRate: rate,
       taxCents: taxOf(prices[i]!, rate, included),
       shippingCents: shipping,
       shippingTaxCents: rules.taxShipping ? taxOf(shipping, rate, included) : 0,
@@ -162,7 +160,7 @@ export function priceOrder(
     taxCents,
     shippingTaxCents: priced.reduce((sum, l) => sum + l.shippingTaxCents, 0),
     taxName: rules.tax.name,
-    taxRateMilli: rate,
+    taxRate: rate,
     totalCents: subtotalCents + shippingCents + (included ? 0 : taxCents),
     pricesIncludeTax: included,
   };

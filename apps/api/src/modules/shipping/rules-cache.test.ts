@@ -30,23 +30,23 @@ describeEachDatabase('the shipping rules kept in memory', (kind) => {
   it('reads a destination once, and again after a change', async () => {
     const rules = createRulesCache();
     const first = await rules.read(app.database.db, 'DE', undefined);
-    expect(first.tax).toEqual({ name: 'VAT', rateMilli: 19_000 });
+    expect(first.tax).toEqual({ name: 'VAT', rate: 19 });
     await vatOf('DE', 21);
     // Kept: the change was not announced to this cache.
     expect(await rules.read(app.database.db, 'DE', undefined)).toBe(first);
     rules.forget();
-    expect((await rules.read(app.database.db, 'DE', undefined)).tax.rateMilli).toBe(21_000);
+    expect((await rules.read(app.database.db, 'DE', undefined)).tax.rate).toBe(21);
     // Another destination is another entry.
-    expect((await rules.read(app.database.db, 'AT', undefined)).tax.rateMilli).toBe(20_000);
+    expect((await rules.read(app.database.db, 'AT', undefined)).tax.rate).toBe(20);
   });
 
   it('keeps no read that a change overtook', async () => {
     const rules = createRulesCache();
     const reading = rules.read(app.database.db, 'FR', undefined);
     rules.forget();
-    expect((await reading).tax.rateMilli).toBe(20_000);
+    expect((await reading).tax.rate).toBe(20);
     await vatOf('FR', 5.5);
-    expect((await rules.read(app.database.db, 'FR', undefined)).tax.rateMilli).toBe(5_500);
+    expect((await rules.read(app.database.db, 'FR', undefined)).tax.rate).toBe(5.5);
   });
 
   it('reads every time while changes may be missed (announcements off)', async () => {
@@ -54,11 +54,11 @@ describeEachDatabase('the shipping rules kept in memory', (kind) => {
     const rules = createRulesCache({ enabled: () => live });
     const first = await rules.read(app.database.db, 'IT', undefined);
     await vatOf('IT', 23);
-    expect((await rules.read(app.database.db, 'IT', undefined)).tax.rateMilli).toBe(23_000);
+    expect((await rules.read(app.database.db, 'IT', undefined)).tax.rate).toBe(23);
     live = true;
     const kept = await rules.read(app.database.db, 'IT', undefined);
     expect(await rules.read(app.database.db, 'IT', undefined)).toBe(kept);
-    expect(first.tax.rateMilli).toBe(22_000);
+    expect(first.tax.rate).toBe(22);
   });
 });
 

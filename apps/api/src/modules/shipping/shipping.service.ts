@@ -19,12 +19,6 @@ import {
   type Quote,
 } from './pricing';
 
-/** Percent as the database keeps it ("8.875") to thousandths of a percent (8875). */
-export const rateMilli = (percent: string | number) => Math.round(Number(percent) * 1000);
-
-/** Thousandths of a percent back to percent (19000 to 19). */
-export const ratePercent = (milli: number) => milli / 1000;
-
 interface RulesRow {
   zone: {
     name: string;
@@ -68,9 +62,7 @@ export async function readRules(
   return {
     country,
     zone: row.zone ?? undefined,
-    tax: row.tax
-      ? { name: row.tax.name, rateMilli: rateMilli(row.tax.rate) }
-      : { name: 'Tax', rateMilli: 0 },
+    tax: row.tax ? { name: row.tax.name, rate: Number(row.tax.rate) } : { name: 'Tax', rate: 0 },
     pricesIncludeTax: row.prices_include_tax,
     taxShipping: row.tax_shipping,
   };
@@ -165,7 +157,7 @@ export function presentOption(figures: OrderCents): ShippingOption {
     shipping: centsToDollars(figures.shippingCents),
     tax: centsToDollars(figures.taxCents),
     taxName: figures.taxName,
-    taxRate: ratePercent(figures.taxRateMilli),
+    taxRate: figures.taxRate,
     total: centsToDollars(figures.totalCents),
     pricesIncludeTax: figures.pricesIncludeTax,
     lines: figures.lines.map((line) => ({
@@ -173,7 +165,7 @@ export function presentOption(figures: OrderCents): ShippingOption {
       quantity: line.quantity,
       unitPrice: centsToDollars(line.unitPriceCents),
       price: centsToDollars(line.priceCents),
-      taxRate: ratePercent(line.taxRateMilli),
+      taxRate: line.taxRate,
       tax: centsToDollars(line.taxCents),
       shipping: centsToDollars(line.shippingCents),
       shippingTax: centsToDollars(line.shippingTaxCents),
@@ -186,7 +178,7 @@ export function presentQuote(rules: PricingRules, result: Quote): ShippingQuote 
     country: rules.country,
     countryName: countryName(rules.country),
     taxName: rules.tax.name,
-    taxRate: ratePercent(rules.tax.rateMilli),
+    taxRate: rules.tax.rate,
     options: result.options.map(presentOption),
     unavailable: result.unavailable,
     refusal: result.refusal,
