@@ -10,6 +10,7 @@ import {
 } from '@shop/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { lowStockThreshold, setLowStockThreshold } from '../settings';
 
 
 
@@ -106,17 +107,9 @@ export function createReportsService(db: Kysely<Database>) {
       from best join tools on tools.id = best.tool_id
       order by best.revenue_cents desc, best.tool_id`.execute(db);
 
-  const threshold = async () =>
-    (
-      await db
-        .selectFrom('shop_settings')
-        .select('low_stock_threshold')
-        .executeTakeFirstOrThrow()
-    ).low_stock_threshold;
-
   return {
     async sales(): Promise<SalesReport> {
-      const lowStockThreshold = await threshold();
+      const threshold = await lowStockThreshold(db);
       const [days, parts, statuses, tools, lowStock] = await Promise.all([
         revenuePerDay(),
         breakdown(),
@@ -126,7 +119,7 @@ export function createReportsService(db: Kysely<Database>) {
           .selectFrom('tools')
           .select(['id', 'name', 'available_quantity'])
           .where('retired_at', 'is', null)
-          .where('available_quantity', '<=', lowStockThreshold)
+          .where('available_quantity', '<=', threshold)
           .orderBy('available_quantity')
           .orderBy('name')
           .limit(100)
@@ -156,7 +149,7 @@ export function createReportsService(db: Kysely<Database>) {
           revenue: centsToDollars(row.revenue_cents),
           units: row.units,
         })),
-        lowStockThreshold,
+        lowStockThreshold: threshold,
         lowStock: lowStock.map((tool) => ({
           _id: tool.id,
           name: tool.name,
@@ -165,10 +158,7 @@ export function createReportsService(db: Kysely<Database>) {
       };
     },
 
-    async setLowStockThreshold({ lowStockThreshold }: LowStockThreshold) {
-      await db.updateTable('shop_settings').set({ low_stock_threshold: lowStockThreshold }).execute();
-      return { lowStockThreshold };
-    },
+    setLowStockThreshold: (input: LowStockThreshold) => setLowStockThreshold(db, input),
   };
 }
 
