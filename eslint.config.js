@@ -38,6 +38,31 @@ const apiWalls = apiLayers.map((layer, index) => ({
 }));
 
 /**
+ * The API's modules, read from the folders when the config loads, as the web's features are. A
+ * module's `index.ts` is its one surface: another module, a flow, app.ts or cli/ imports that, never
+ * the files behind it (docs/architecture.md, "Module walls").
+ */
+const apiModules = fs
+  .readdirSync(path.join(import.meta.dirname, 'apps/api/src/modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const surfaceOf = (name) => `./${name}/index.ts`;
+const moduleWalls = [
+  ...apiModules.map((name) => ({
+    target: `${api}/modules/${name}`,
+    from: `${api}/modules`,
+    except: [`./${name}`, ...apiModules.filter((other) => other !== name).map(surfaceOf)],
+    message:
+      'A module imports another module only through its index.ts, never the files behind it.',
+  })),
+  {
+    target: [`${api}/flows`, ...apiApp, `${api}/cli`],
+    from: `${api}/modules`,
+    except: apiModules.map(surfaceOf),
+    message: 'Flows, app.ts and cli/ import a module only through its index.ts.',
+  },
+];
+/**
  * The web app's features, read from the folders when the config loads: a new folder under
  * features/ is walled from its siblings without an edit here. Routes in `app/` compose them
  * (docs/architecture.md).
@@ -195,7 +220,7 @@ export default tseslint.config(
         'error',
         {
           basePath: import.meta.dirname,
-          zones: [{ target: './apps/api', from: './apps/web' }, ...apiWalls],
+          zones: [{ target: './apps/api', from: './apps/web' }, ...apiWalls, ...moduleWalls],
         },
       ],
     },

@@ -71,8 +71,50 @@ describe('the API layers', () => {
     ['modules/ importing auth/', 'apps/api/src/modules/orders/x.ts', '../../auth/identity'],
     ['auth/ importing db/ and lib/', 'apps/api/src/auth/x.ts', '../db/schema'],
     ['auth/ importing mail/', 'apps/api/src/auth/x.ts', '../mail/mail-queue'],
-    ['app.ts importing modules/', 'apps/api/src/app.ts', './modules/orders/orders.service'],
+    ['app.ts importing a module', 'apps/api/src/app.ts', './modules/orders'],
     ['a test importing the whole app', 'apps/api/src/auth/x.test.ts', '../app'],
+  ])('allows %s', async (_case, filePath, importPath) => {
+    expect(await wallsBroken(filePath, importPath)).toEqual([]);
+  });
+});
+
+describe('the API modules', () => {
+  it.each([
+    [
+      "a module importing another's service",
+      'apps/api/src/modules/reviews/x.ts',
+      '../orders/orders.service',
+    ],
+    [
+      "a module importing another's routes",
+      'apps/api/src/modules/cart/x.ts',
+      '../users/users.routes',
+    ],
+    [
+      "app.ts importing a module's service",
+      'apps/api/src/app.ts',
+      './modules/orders/orders.service',
+    ],
+    [
+      "cli/ importing a module's service",
+      'apps/api/src/cli/x.ts',
+      '../modules/users/users.service',
+    ],
+  ])('refuses %s', async (_case, filePath, importPath) => {
+    const broken = await wallsBroken(filePath, importPath);
+    expect(broken).toHaveLength(1);
+    expect(broken[0]).toMatch(/only through its index\.ts/);
+  });
+
+  it.each([
+    ["a module importing another's surface", 'apps/api/src/modules/reviews/x.ts', '../orders'],
+    ["a module importing another's index.ts", 'apps/api/src/modules/cart/x.ts', '../users/index'],
+    ['a module importing its own files', 'apps/api/src/modules/orders/x.ts', './orders.service'],
+    [
+      "a test importing a module's files",
+      'apps/api/src/modules/cart/x.test.ts',
+      '../orders/orders.service',
+    ],
   ])('allows %s', async (_case, filePath, importPath) => {
     expect(await wallsBroken(filePath, importPath)).toEqual([]);
   });

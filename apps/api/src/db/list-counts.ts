@@ -17,6 +17,15 @@ export const keptCount = (db: Kysely<Database>, list: ListCountsTable['list'], b
     .$if(bucket !== undefined, (query) => query.where('bucket', '=', bucket!))
     .select(sql<number>`coalesce(sum(rows), 0)::int`.as('total'));
 
+/** A kept list's rows per bucket (orders per status, users per role), for a dashboard. */
+export const keptCountsByBucket = (db: Kysely<Database>, list: ListCountsTable['list']) =>
+  db
+    .selectFrom('list_counts')
+    .where('list', '=', list)
+    .groupBy('bucket')
+    .select(['bucket', sql<number>`sum(rows)::int`.as('count')])
+    .execute();
+
 /**
  * Folds the changes appended since the last fold into one row per list and bucket, so a count
  * reads a few rows. One statement: a reader sees the rows before or after, never both; a fold

@@ -11,6 +11,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { CheckoutLine } from '../orders/orders.placement';
+import { holdAccount } from '../users';
 
 /**
  * The cart's lines with their tools as they are now. The cart reads `tools` in the same query
@@ -97,13 +98,7 @@ export function createCartService(db: Kysely<Database>, maxLines = CART_LINES_MA
    */
   const changing = <T>(userId: string, change: (trx: Kysely<Database>) => Promise<T>) =>
     db.transaction().execute(async (trx) => {
-      const holder = await trx
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', userId)
-        .forNoKeyUpdate()
-        .executeTakeFirst();
-      if (!holder) throw new AppError('UNAUTHENTICATED', 'Please sign in again');
+      await holdAccount(trx, userId);
       await change(trx);
       return view(userId, trx);
     });

@@ -9,6 +9,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database, SavedAddressesTable } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { holdAccount } from '../users';
 
 const toSaved = (row: Selectable<SavedAddressesTable>): SavedAddress => ({
   id: row.id,
@@ -55,15 +56,7 @@ export function createAddressesService(db: Kysely<Database>) {
       .execute();
 
   /** The customer's row, held for the change; a removed account signs in again. */
-  const holdOwner = async (trx: Kysely<Database>, caller: CurrentUser) => {
-    const owner = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', caller.id)
-      .forNoKeyUpdate()
-      .executeTakeFirst();
-    if (!owner) throw new AppError('UNAUTHENTICATED', 'Please sign in again');
-  };
+  const holdOwner = (trx: Kysely<Database>, caller: CurrentUser) => holdAccount(trx, caller.id);
 
   const clearDefault = (trx: Kysely<Database>, userId: string) =>
     trx

@@ -1,0 +1,10 @@
+export {
+  legalDetails,
+  lowStockThreshold,
+  returnSettings,
+  setLegalDetails,
+  setLowStockThreshold,
+  setReturnSettings,
+  setTaxSettings,
+  taxSettings,
+} from './shop-settings';

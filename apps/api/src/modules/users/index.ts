@@ -1,0 +1,1 @@
+export { holdAccount } from './hold-account';
