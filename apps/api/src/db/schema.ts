@@ -86,7 +86,7 @@ export interface ModelAliasesTable {
 /** Which parts fit which models. */
 /**
  * A part's uploaded images, in order (migration 0025); the files are named by `content_hash`
- * in the image storage (modules/images/).
+ * in the image storage (modules/catalogue/images/).
  */
 export interface PartImagesTable {
   id: Generated<string>;

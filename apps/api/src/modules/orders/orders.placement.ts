@@ -26,8 +26,7 @@ import {
   ratePercent,
   type RulesReader,
 } from '../shipping/shipping.service';
-import { type PricedWantedLine, reserve, type WantedLine } from '../tools/inventory';
-import type { ToolsService } from '../tools/tools.service';
+import { type PricedWantedLine, reserve, type ToolsService, type WantedLine } from '../catalogue';
 import { presentOne } from './orders.presenter';
 import { selectOrders } from './orders.queries';
 

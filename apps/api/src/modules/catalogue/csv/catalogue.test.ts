@@ -12,9 +12,9 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase, testDatabaseKinds } from '../../test/databases';
-import { bearer, send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
+import { describeEachDatabase, testDatabaseKinds } from '../../../test/databases';
+import { bearer, send, signUpAdmin, signUpWithToken } from '../../../test/identity';
+import { type TestApp, createTestApp, testEnv } from '../../../test/test-app';
 
 type Account = Awaited<ReturnType<typeof signUpWithToken>>;
 type ErrorAnswer = { error: { code: string; message: string; fields?: Record<string, string[]> } };
