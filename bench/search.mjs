@@ -44,7 +44,7 @@ async function seedTools(db) {
     from generate_series(1, ${TOOL_COUNT - count}) as i`);
 }
 
-// The search of tools.service.ts (`searchPage`), as Kysely writes it: the page and the
+// The search of modules/catalogue/tools.listing.ts (`searchPage`), as Kysely writes it: the page and the
 // count in one statement; past the last page, the count alone.
 const SEARCH = `with "matches" as materialized (select "id", "created_at" from "tools"
     where "retired_at" is null and "name" ilike $1),

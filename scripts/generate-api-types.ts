@@ -24,7 +24,7 @@ import type { Database } from '../apps/api/src/db/schema';
 import { loadEnv } from '../apps/api/src/env';
 import { createMail } from '../apps/api/src/mail/mail-queue';
 import type { MailTransport } from '../apps/api/src/mail/mail-transport';
-import { folderImageStorage } from '../apps/api/src/modules/images/image-storage';
+import { folderImageStorage } from '../apps/api/src/modules/catalogue';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const API_SCHEMA_FILE = path.join(root, 'apps/web/src/lib/api-schema.d.ts');

@@ -28,22 +28,28 @@ import {
   securityHeaders,
 } from './lib/security';
 import type { Mail } from './mail/mail-queue';
-import { CATALOGUE_IMPORT_PATH, catalogueRoutes } from './modules/catalogue/catalogue.routes';
-import { createCatalogueService } from './modules/catalogue/catalogue.service';
-import { emailsRoutes } from './modules/emails/emails.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import type { ImageStorage } from './modules/images/image-storage';
 import {
+  CATALOGUE_CACHE_BYTES,
+  CATALOGUE_CACHE_PAGES,
+  CATALOGUE_IMPORT_PATH,
+  catalogueRoutes,
+  createCatalogueService,
+  createImagesService,
+  createPartsService,
+  createToolsService,
   IMAGE_UPLOAD_LIMIT_BYTES,
   IMAGE_UPLOAD_PATH,
+  type ImageStorage,
   imagesRoutes,
   partImageFile,
-} from './modules/images/images.routes';
-import { createImagesService } from './modules/images/images.service';
+  partsRoutes,
+  toolsRoutes,
+} from './modules/catalogue';
+import { emailsRoutes } from './modules/emails/emails.routes';
+import { healthRoutes } from './modules/health/health.routes';
 import { laptopsRoutes } from './modules/laptops/laptops.routes';
 import { createLaptopsService } from './modules/laptops/laptops.service';
-import { partsRoutes } from './modules/parts/parts.routes';
-import { createPartsService } from './modules/parts/parts.service';
+import { createModelsCsv } from './modules/laptops/models-csv';
 import { createPublicPages, PUBLIC_PAGE_ROUTES } from './modules/public-pages/public-pages';
 import { addressesRoutes } from './modules/profiles/addresses.routes';
 import { createAddressesService } from './modules/profiles/addresses.service';
@@ -59,12 +65,6 @@ import { createSitemapService } from './modules/sitemap/sitemap.service';
 import { createSearchService } from './modules/search/search.service';
 import { summaryRoutes } from './modules/summary/summary.routes';
 import { createSummaryService } from './modules/summary/summary.service';
-import { toolsRoutes } from './modules/tools/tools.routes';
-import {
-  CATALOGUE_CACHE_BYTES,
-  CATALOGUE_CACHE_PAGES,
-  createToolsService,
-} from './modules/tools/tools.service';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { createInvoicesService } from './modules/invoices/invoices.service';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
@@ -356,7 +356,13 @@ export function createApi({
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route(
     '/',
-    catalogueRoutes(createCatalogueService(db, { onChange: tools.catalogueChanged }), signedIn),
+    catalogueRoutes(
+      createCatalogueService(db, {
+        models: createModelsCsv(db),
+        onChange: tools.catalogueChanged,
+      }),
+      signedIn,
+    ),
   );
   api.route('/', searchRoutes(createSearchService(db)));
   api.route('/summary', summaryRoutes(createSummaryService(db)));

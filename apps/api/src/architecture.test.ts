@@ -58,7 +58,7 @@ describe('the API layers', () => {
     ['env.ts importing lib/', 'apps/api/src/env.ts', './lib/errors'],
     [
       "a module importing the tests' helpers",
-      'apps/api/src/modules/tools/x.ts',
+      'apps/api/src/modules/catalogue/x.ts',
       '../../test/identity',
     ],
   ])('refuses %s', async (_case, filePath, importPath) => {
@@ -124,16 +124,20 @@ describe('the web features', () => {
   it.each([
     // cart and admin-reports were missing from the list the config once held by hand.
     [
-      'cart importing catalog',
+      'cart importing catalogue',
       'apps/web/src/features/cart/x.ts',
-      '../catalog/components/tool-card',
+      '../catalogue/components/tool-card',
     ],
     [
       'admin-reports importing admin-tools',
       'apps/web/src/features/admin-reports/components/x.tsx',
       '../../admin-tools/components/tool-editor',
     ],
-    ['catalog importing cart', 'apps/web/src/features/catalog/x.ts', '../cart/utils/cart-lines'],
+    [
+      'catalogue importing cart',
+      'apps/web/src/features/catalogue/x.ts',
+      '../cart/utils/cart-lines',
+    ],
   ])('refuses %s', async (_case, filePath, importPath) => {
     const broken = await wallsBroken(filePath, importPath);
     expect(broken).toHaveLength(1);
@@ -174,10 +178,10 @@ describe('the web features', () => {
  */
 const fixtures: Record<string, string> = {
   // A feature folder that did not exist when the config was written.
-  'apps/web/src/features/brand-new/borrows-catalog.ts':
-    "import { toolCard } from '../catalog/tool-card';\n\nexport const borrowed = toolCard;\n",
-  'apps/web/src/features/catalog/tool-card.ts': "export const toolCard = 'card';\n",
-  'apps/web/src/features/catalog/our-tools.ts':
+  'apps/web/src/features/brand-new/borrows-catalogue.ts':
+    "import { toolCard } from '../catalogue/tool-card';\n\nexport const borrowed = toolCard;\n",
+  'apps/web/src/features/catalogue/tool-card.ts': "export const toolCard = 'card';\n",
+  'apps/web/src/features/catalogue/our-tools.ts':
     "import { toolCard } from './tool-card';\n\nexport const ourTools = [toolCard];\n",
   // orders.service.ts <-> orders-export.ts as they were: a value one way, a type back.
   'apps/api/src/lib/orders-service.ts':
@@ -204,7 +208,7 @@ const fixtures: Record<string, string> = {
     '}',
     '',
   ].join('\n'),
-  'apps/web/src/features/catalog/misused.ts': [
+  'apps/web/src/features/catalogue/misused.ts': [
     'function refresh(id: number): Promise<void> {',
     '  return Promise.resolve(void id);',
     '}',
@@ -280,10 +284,10 @@ describe('lint on a copy of its config', () => {
   });
 
   it('walls a feature folder the config never named from its siblings', () => {
-    expect(found.get('apps/web/src/features/brand-new/borrows-catalog.ts')).toEqual([
+    expect(found.get('apps/web/src/features/brand-new/borrows-catalogue.ts')).toEqual([
       '1: import/no-restricted-paths',
     ]);
-    expect(found.get('apps/web/src/features/catalog/our-tools.ts')).toEqual([]);
+    expect(found.get('apps/web/src/features/catalogue/our-tools.ts')).toEqual([]);
   });
 
   it('refuses a cycle closed by a type import', () => {
@@ -303,7 +307,7 @@ describe('lint on a copy of its config', () => {
   });
 
   it('refuses a promise where nothing waits for it', () => {
-    expect(found.get('apps/web/src/features/catalog/misused.ts')).toEqual([
+    expect(found.get('apps/web/src/features/catalogue/misused.ts')).toEqual([
       '6: @typescript-eslint/no-misused-promises',
       '12: @typescript-eslint/no-misused-promises',
     ]);
@@ -311,6 +315,6 @@ describe('lint on a copy of its config', () => {
 
   it('accepts a promise awaited, or voided with its failure handled', () => {
     expect(found.get('apps/api/src/lib/handled.ts')).toEqual([]);
-    expect(found.get('apps/web/src/features/catalog/tool-card.ts')).toEqual([]);
+    expect(found.get('apps/web/src/features/catalogue/tool-card.ts')).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ import { createLogger } from './lib/logger';
 import { mailFor, outboxDirFor } from './mail/mail-setup';
 import { metricsFor, metricsPortListener } from './lib/metrics';
 import { requestScopedLogger } from './lib/request-context';
-import { imageStorageFor } from './modules/images/image-storage';
+import { imageStorageFor } from './modules/catalogue';
 import { serveWebApp } from './web';
 
 /** Both `src/` (tsx) and `dist/` (bundle) sit one level under apps/api. */

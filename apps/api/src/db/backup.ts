@@ -18,7 +18,7 @@ export const AUTH_SECRET_FILE = 'auth-secret';
 const PGDATA_SECTION = 'pgdata.tar.gz';
 
 /**
- * The product images' folder in DATA_DIR (modules/images/image-storage.ts), kept in backups as
+ * The product images' folder in DATA_DIR (modules/catalogue/images/image-storage.ts), kept in backups as
  * one section: a line of JSON listing each file's name and length, then the files one after
  * the other.
  */

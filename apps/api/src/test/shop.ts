@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import type { Database } from '../db/schema';
 import { expect } from 'vitest';
 import { createStripeProvider } from '../modules/payments/stripe-provider';
-import { createToolsService } from '../modules/tools/tools.service';
+import { createToolsService } from '../modules/catalogue';
 import { send, signUpAdmin, signUpWithToken } from './identity';
 import { startStripeStandIn } from './stripe-stand-in';
 import type { AppEnv } from '../app';

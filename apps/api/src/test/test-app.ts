@@ -11,7 +11,7 @@ import { metricsFor } from '../lib/metrics';
 import { type Mail, createMail } from '../mail/mail-queue';
 import { type MailTransport, outboxTransport, smtpTransport } from '../mail/mail-transport';
 import { serveWebApp } from '../web';
-import { type ImageStorage, folderImageStorage } from '../modules/images/image-storage';
+import { type ImageStorage, folderImageStorage } from '../modules/catalogue';
 import { contractChecker } from './contract';
 import {
   type TestDatabase,

@@ -1,7 +1,7 @@
 /**
  * Every TanStack Query key of the web app, one entry per API resource. The keys live here, not
  * in the features, because a resource is read and changed by several features that may not
- * import each other: orders by orders, payments and admin-orders; tools by catalog, admin-tools,
+ * import each other: orders by orders, payments and admin-orders; tools by catalogue, admin-tools,
  * orders and admin-orders. Each key starts with its resource's root, so invalidating the root
  * (`queryKeys.orders.all`) refreshes every view of it, whichever feature shows it. Each feature's
  * `api/get-*.ts` builds its query options (`get…QueryOptions`) from these keys.

@@ -9,7 +9,7 @@ import {
 import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { type PartRow, partFields, toPart } from '../search/part-fields';
+import { type PartRow, partFields, toPart } from '../catalogue';
 import { modelsOf, toModel } from './laptop-model';
 
 /** A model's slug as the catalogue writes them (migration 0021's check). */

@@ -21,8 +21,7 @@ import type { ShopEvents } from '../../lib/metrics';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { OrderCents } from '../shipping/pricing';
 import { catalogueLines, figuresFor, type RulesReader } from '../shipping/shipping.service';
-import { type PricedWantedLine, reserve, type WantedLine } from '../tools/inventory';
-import type { ToolsService } from '../tools/tools.service';
+import { type PricedWantedLine, reserve, type ToolsService, type WantedLine } from '../catalogue';
 import { presentOne } from './orders.presenter';
 import { selectOrders } from './orders.queries';
 

@@ -8,7 +8,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database, OrderRow } from '../../db/schema';
-import { release } from '../tools/inventory';
+import { release } from '../catalogue';
 
 /*
  * The pieces every change of an order is made of, shared by its status changes

@@ -1,7 +1,7 @@
 import { partPage, type RenderedPageData } from '@shop/shared';
 import { AppError } from '../../lib/errors';
 import type { LaptopsService } from '../laptops/laptops.service';
-import type { PartsService } from '../parts/parts.service';
+import type { PartsService } from '../catalogue';
 import { laptopHead, missingHead, partHead } from './page-head';
 
 /**

@@ -6,8 +6,8 @@ import {
 } from '@shop/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type PartRow, partFields, toPart } from '../catalogue';
 import { type ModelRow, modelsOf, toModel } from '../laptops/laptop-model';
-import { type PartRow, partFields, toPart } from './part-fields';
 import { type SearchWords, searchWords } from './search-words';
 
 /**

@@ -7,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { CartView } from '../../features/cart/components/cart-view';
 import type { CartHandle } from '../../features/cart/hooks/use-cart';
 import { cartOf, pricedStoredLine } from '../../features/cart/utils/cart-lines';
-import { getToolQueryOptions } from '../../features/catalog/api/get-tool';
+import { getToolQueryOptions } from '../../features/catalogue/api/get-tool';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 import { useShopCart } from '../use-shop-cart';

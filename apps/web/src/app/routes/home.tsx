@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
-import { OurTools } from '../../features/catalog/components/our-tools';
+import { OurTools } from '../../features/catalogue/components/our-tools';
 import { LaptopPicker } from '../../features/laptops/components/laptop-picker';
 import { Testimonials } from '../../features/reviews/components/testimonials';
 import { BusinessSummary } from '../../features/summary/components/business-summary';

@@ -2,8 +2,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { QueryState } from '../../components/ui/query-state';
 import { useAuth } from '../../features/auth/hooks/use-auth';
 import { AddToCartButton } from '../../features/cart/components/add-to-cart-button';
-import { useTool } from '../../features/catalog/api/get-tool';
-import { ToolSummary } from '../../features/catalog/components/tool-summary';
+import { useTool } from '../../features/catalogue/api/get-tool';
+import { ToolSummary } from '../../features/catalogue/components/tool-summary';
 import { PurchaseForm } from '../../features/orders/components/purchase-form';
 import { PartDetails } from '../../features/search/components/part-details';
 import { neededByFromParam } from '../../lib/calendar-day';
@@ -11,7 +11,7 @@ import { paths } from '../../lib/paths';
 import { useShopCart } from '../use-shop-cart';
 
 /**
- * The purchase page (/tools/{id}, signed in): the catalog's tool summary and the search's part
+ * The purchase page (/tools/{id}, signed in): the catalogue's tool summary and the search's part
  * details (what it fits, its numbers) beside the orders feature's purchase form. Our Moto's date
  * arrives as `?neededBy=YYYY-MM-DD`.
  */

@@ -1,5 +1,5 @@
 import { messages } from '@shop/shared';
-import { CatalogueImportForm } from '../../../features/catalogue-import/components/catalogue-import-form';
+import { CatalogueImportForm } from '../../../features/catalogue/components/catalogue-import-form';
 import { DashboardScreen } from './dashboard-screen';
 
 /** Import catalogue (admins): laptop models or parts in bulk, from and to CSV files. */

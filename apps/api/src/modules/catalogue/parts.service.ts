@@ -10,8 +10,8 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { type ImageRow, type ImagesService, toPartImage } from '../images/images.service';
-import { type PartRow, partFields, toPart } from '../search/part-fields';
+import { type ImageRow, type ImagesService, toPartImage } from './images/images.service';
+import { type PartRow, partFields, toPart } from './part-fields';
 
 export function createPartsService(
   db: Kysely<Database>,

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
 import { AppError } from '../../lib/errors';
 import { fieldsOf, refuseControlCharacters } from '../../lib/validation';
-import { UPLOAD_DESCRIPTION, UploadSchema } from '../images/images.routes';
+import { UPLOAD_DESCRIPTION, UploadSchema } from './images/images.routes';
 import { defineRoute, errors, json, jsonBody, jsonPage, routesOf, bearer } from '../../lib/openapi';
 import type { ToolsService } from './tools.service';
 

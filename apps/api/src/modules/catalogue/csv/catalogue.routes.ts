@@ -7,9 +7,9 @@ import {
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import { AppError } from '../../lib/errors';
-import { bearer, defineRoute, errors, json, jsonBody, routesOf } from '../../lib/openapi';
+import { type AuthedEnv, requireAdmin } from '../../../auth/guards';
+import { AppError } from '../../../lib/errors';
+import { bearer, defineRoute, errors, json, jsonBody, routesOf } from '../../../lib/openapi';
 import type { CatalogueService } from './catalogue.service';
 
 /** The import's path: its body may be larger than a JSON body (app.ts, decision 033). */

@@ -6,9 +6,9 @@ import {
   type PartImageUpdate,
 } from '@shop/shared';
 import { type Expression, type Kysely, type Transaction, sql } from 'kysely';
-import { ADVISORY_LOCKS } from '../../db/advisory-locks';
-import type { Database } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { ADVISORY_LOCKS } from '../../../db/advisory-locks';
+import type { Database } from '../../../db/schema';
+import { AppError, notFound } from '../../../lib/errors';
 import type { ImageStorage } from './image-storage';
 import {
   CONTENT_TYPES,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { messages, PART_IMAGE_WIDTHS } from '@shop/shared';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../../lib/errors';
 
 /** The largest image decoded, a side and in all: a 50-megapixel camera's photo passes. */
 export const MAX_IMAGE_SIDE = 12_000;

@@ -9,8 +9,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { IMAGES_FOLDER } from '../../db/backup';
-import type { Env } from '../../env';
+import { IMAGES_FOLDER } from '../../../db/backup';
+import type { Env } from '../../../env';
 
 /** A stored file, to send: its bytes as a stream, and how many there are. */
 export interface StoredFile {

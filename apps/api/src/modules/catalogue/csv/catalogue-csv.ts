@@ -1,8 +1,8 @@
 import { CSV_LIST_SEPARATOR, catalogueErrorKey } from '@shop/shared';
 import { CsvError, parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { formulaEscaped, formulaUnescaped } from '../../lib/csv-formula';
-import { AppError } from '../../lib/errors';
+import { formulaEscaped, formulaUnescaped } from '../../../lib/csv-formula';
+import { AppError } from '../../../lib/errors';
 
 /** Every error of a file, by row and column (`catalogueErrorKey`), before anything is written. */
 export class RowErrors {

@@ -7,9 +7,9 @@ import {
 } from '@shop/shared';
 import type { Handler, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import { notFound } from '../../lib/errors';
-import { bearer, defineRoute, errors, json, jsonBody, routesOf } from '../../lib/openapi';
+import { type AuthedEnv, requireAdmin } from '../../../auth/guards';
+import { notFound } from '../../../lib/errors';
+import { bearer, defineRoute, errors, json, jsonBody, routesOf } from '../../../lib/openapi';
 import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from './image-variants';
 import type { ImagesService } from './images.service';
 

@@ -21,12 +21,12 @@ import pino from 'pino';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase, type TestDatabaseKind } from '../../test/databases';
-import { bearer, send, signUpAdmin, signUpWithToken } from '../../test/identity';
-import { purchaseBody, postPurchase } from '../../test/shop';
-import { type TestApp, createTestApp } from '../../test/test-app';
-import { toolBody } from '../../security/route-table';
-import { createResponseReplay } from '../../lib/response-replay';
+import { describeEachDatabase, type TestDatabaseKind } from '../../../test/databases';
+import { bearer, send, signUpAdmin, signUpWithToken } from '../../../test/identity';
+import { purchaseBody, postPurchase } from '../../../test/shop';
+import { type TestApp, createTestApp } from '../../../test/test-app';
+import { toolBody } from '../../../security/route-table';
+import { createResponseReplay } from '../../../lib/response-replay';
 import { type ImageStorage, folderImageStorage, s3ImageStorage } from './image-storage';
 
 type Account = Awaited<ReturnType<typeof signUpWithToken>>;

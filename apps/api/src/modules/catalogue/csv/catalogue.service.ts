@@ -6,13 +6,26 @@ import {
   type ModelRow,
 } from '@shop/shared';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { isUniqueViolation } from '../../db/pg-errors';
-import { createModel, exportModels, importModels } from './catalogue-models';
-import { exportParts, importParts } from './catalogue-parts';
+import type { Database } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { isUniqueViolation } from '../../../db/pg-errors';
+import { exportParts } from './parts-export';
+import { importParts } from './parts-import';
+
+/**
+ * The laptop models' file and the one-model add, kept by the laptops module, which owns the
+ * laptop tables (`createModelsCsv` in modules/laptops): app.ts hands it in, so the catalogue
+ * never imports laptops (laptops imports the catalogue's part fields).
+ */
+export interface ModelsCsv {
+  importCsv(text: string, dryRun: boolean): Promise<CatalogueImportReport>;
+  create(row: ModelRow): Promise<LaptopModel>;
+  exportCsv(): AsyncGenerator<string>;
+}
 
 export interface CatalogueServiceOptions {
+  /** The models' file (laptops module). */
+  models: ModelsCsv;
   /** Told after an import wrote something: the catalogue's caches forget (tools service). */
   onChange?: () => void;
 }
@@ -36,7 +49,7 @@ export function createCatalogueService(db: Kysely<Database>, options: CatalogueS
       try {
         report =
           kind === 'models'
-            ? await importModels(db, text, dryRun)
+            ? await options.models.importCsv(text, dryRun)
             : await importParts(db, text, dryRun);
       } catch (error) {
         // A SKU or a model's link taken by another change since the rows were checked.
@@ -54,7 +67,7 @@ export function createCatalogueService(db: Kysely<Database>, options: CatalogueS
     async addModel(row: ModelRow): Promise<LaptopModel> {
       let model: LaptopModel;
       try {
-        model = await createModel(db, row);
+        model = await options.models.create(row);
       } catch (error) {
         // The same model, or its link, added by another change since it was checked.
         if (!isUniqueViolation(error)) throw error;
@@ -67,7 +80,7 @@ export function createCatalogueService(db: Kysely<Database>, options: CatalogueS
 
     /** The kind's file, a batch of lines at a time, header first. */
     exportCsv(kind: CatalogueKind): AsyncGenerator<string> {
-      return kind === 'models' ? exportModels(db) : exportParts(db);
+      return kind === 'models' ? options.models.exportCsv() : exportParts(db);
     },
   };
 }

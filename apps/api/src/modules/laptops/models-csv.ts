@@ -9,17 +9,18 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { modelSlug } from '../../db/demo-catalogue';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { modelsOf, toModel } from '../laptops/laptop-model';
 import {
   chunksOf,
   csvLines,
   headerLine,
   listCell,
   listItems,
+  type ModelsCsv,
   readCsv,
   RowErrors,
   slugOf,
-} from './catalogue-csv';
+} from '../catalogue';
+import { modelsOf, toModel } from './laptop-model';
 
 const COLUMNS = CATALOGUE_COLUMNS.models;
 
@@ -260,7 +261,7 @@ export async function writeModels(
  * A models file (`brand,series,model,aliases`): every row checked, then, unless a dry run,
  * written in one transaction (`writeModels`).
  */
-export async function importModels(
+async function importModels(
   db: Kysely<Database>,
   text: string,
   dryRun: boolean,
@@ -300,7 +301,7 @@ class ModelConflicts extends RowErrors {
  * (`writeModels`); a model the shop has already, or one whose link would be another's, is
  * refused (409). Answers the model as the suggestions show it.
  */
-export async function createModel(db: Kysely<Database>, model: ModelRow): Promise<LaptopModel> {
+async function createModel(db: Kysely<Database>, model: ModelRow): Promise<LaptopModel> {
   return db.transaction().execute(async (trx) => {
     await writeModels(trx, [{ row: 1, model }], new ModelConflicts(), {
       dryRun: false,
@@ -314,7 +315,7 @@ export async function createModel(db: Kysely<Database>, model: ModelRow): Promis
 }
 
 /** The models as a models file: by brand, series and name; aliases in the catalogue's order. */
-export async function* exportModels(db: Kysely<Database>): AsyncGenerator<string> {
+async function* exportModels(db: Kysely<Database>): AsyncGenerator<string> {
   yield headerLine(COLUMNS);
   const rows = await db
     .selectFrom('laptop_models as m')
@@ -343,3 +344,13 @@ export async function* exportModels(db: Kysely<Database>): AsyncGenerator<string
     );
   }
 }
+
+/**
+ * The laptop models as a catalogue file (`brand,series,model,aliases`), for the catalogue's
+ * import and export (decision 033), and the one-model add by the same rules.
+ */
+export const createModelsCsv = (db: Kysely<Database>): ModelsCsv => ({
+  importCsv: (text, dryRun) => importModels(db, text, dryRun),
+  create: (row) => createModel(db, row),
+  exportCsv: () => exportModels(db),
+});
