@@ -4,6 +4,7 @@ export * from './messages';
 export * from './money';
 export * from './order-actions';
 export * from './order-number';
+export * from './percent';
 export * from './schemas/address';
 export * from './schemas/address-book';
 export * from './schemas/auth';

@@ -1,3 +1,5 @@
+import { formatPercent } from './percent';
+
 /**
  * Every user-facing text of docs/product.md that both apps need, written once.
  * The product quotes these word for word; do not reword them.
@@ -131,7 +133,7 @@ export const messages = {
       shipping: (method: string) => `Shipping (${method})`,
       /** "VAT 19%", or "Includes VAT 19%" where the prices include it. */
       tax: (name: string, rate: number, included: boolean) =>
-        `${included ? `Includes ${name}` : name} ${rate}%`,
+        `${included ? `Includes ${name}` : name} ${formatPercent(rate)}`,
       transactionId: 'Transaction id',
       address: 'Delivery address',
       view: 'See the order',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDeadline, formatPercent } from './format';
+import { formatDeadline } from './format';
 
 describe('formatDeadline', () => {
   // Local times, so the test holds in any time zone the machine is in.
@@ -17,14 +17,5 @@ describe('formatDeadline', () => {
     expect(shown).toMatch(/00:20$/);
     expect(shown).toMatch(/\b1\b/);
     expect(shown).not.toBe('00:20');
-  });
-});
-
-describe('formatPercent', () => {
-  it('writes a rate as every screen shows it: no space, at most three decimals', () => {
-    expect(formatPercent(19)).toBe('19%');
-    expect(formatPercent(0)).toBe('0%');
-    expect(formatPercent(8.875)).toBe('8.875%');
-    expect(formatPercent(7.0625)).toBe('7.063%');
   });
 });

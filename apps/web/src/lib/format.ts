@@ -12,9 +12,6 @@ const mediumDate = onFirstUse(() => new Intl.DateTimeFormat(undefined, { dateSty
 
 export const formatCount = (value: number) => count().format(value);
 
-const percent = onFirstUse(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }));
-/** A rate given in percent, as the shop writes it everywhere: "19%", "8.875%". */
-export const formatPercent = (rate: number) => `${percent().format(rate)}%`;
 /** The "Order Date" of a tool card: today, medium style, never stored. */
 export const formatMediumDate = (date: Date) => mediumDate().format(date);
 /** A calendar day kept as YYYY-MM-DD (a "needed by" date), medium style, in no time zone. */

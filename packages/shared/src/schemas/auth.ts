@@ -24,6 +24,13 @@ export const EmailSchema = z
   .max(254, validation.emailInvalid)
   .regex(EMAIL_PATTERN, validation.emailInvalid);
 
+/**
+ * The account's email in a route's path (`/api/user/{email}`, `/api/admin/{email}`,
+ * `/api/userInfo/{email}`...): the shop's one email rule, so a malformed address is a bad request
+ * (400, "Provide a valid Email") on every route, as at sign-up, and never looked up.
+ */
+export const EmailParamSchema = z.object({ email: EmailSchema });
+
 export const PasswordSchema = z
   .string({ error: validation.passwordRequired })
   .check(noControlCharacters('Password'))

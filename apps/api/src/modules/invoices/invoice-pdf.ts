@@ -10,7 +10,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { centsToDollars, formatMoney } from '@shop/shared';
+import { centsToDollars, formatMoney, formatPercent } from '@shop/shared';
 import PDFDocument from 'pdfkit';
 import type { DocumentLine, IssuedDocument } from './invoice-document';
 
@@ -35,7 +35,7 @@ const COLUMNS: Column[] = [
   { title: 'Item', width: 0, align: 'left', value: (line) => line.tool },
   { title: 'Qty', width: 30, align: 'right', value: (line) => String(line.quantity) },
   { title: 'Unit price', width: 72, align: 'right', value: (line) => money(line.unitPriceCents) },
-  { title: 'Tax rate', width: 46, align: 'right', value: (line) => `${line.taxRate}%` },
+  { title: 'Tax rate', width: 46, align: 'right', value: (line) => formatPercent(line.taxRate) },
   { title: 'Tax', width: 66, align: 'right', value: (line) => money(line.taxCents) },
   { title: 'Amount', width: 76, align: 'right', value: (line) => money(line.amountCents) },
 ];

@@ -1,17 +1,13 @@
 import {
-  noControlCharacters,
+  EmailParamSchema,
   ProfileInputSchema,
   ProfileSchema,
   ProfileUpdateResponseSchema,
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
-import { z } from 'zod';
 import type { AuthedEnv } from '../../auth/guards';
 import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
 import type { ProfilesService } from './profiles.service';
-
-/** A malformed email still finds no profile (403 or 404); a control character is a bad request. */
-const EmailParamSchema = z.object({ email: z.string().check(noControlCharacters('Email')) });
 
 const getProfile = defineRoute({
   method: 'get',

@@ -1,4 +1,4 @@
-import type { Profile, ProfileUpdateResponse } from '@shop/shared';
+import { messages, type Profile, type ProfileUpdateResponse } from '@shop/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
@@ -118,6 +118,27 @@ describeEachDatabase('profiles', (kind) => {
       'User not found',
     );
   });
+
+  // The email rule of every route that names an account in its path (EmailParamSchema).
+  it.each(['not-an-email', 'someone@Example.com', 'someone@example'])(
+    'refuses the path email %j with 400 and "Provide a valid Email", for the owner and an admin',
+    async (email) => {
+      const me = await signUpWithToken(app);
+      const admin = await signUpAdmin(app);
+      const path = `/api/userInfo/${encodeURIComponent(email)}`;
+      for (const answer of [
+        await send(app, 'GET', path, me.token),
+        await send(app, 'GET', path, admin.token),
+        await send(app, 'PUT', path, me.token, profileInput),
+      ]) {
+        expect(answer.status).toBe(400);
+        expect(await errorOf(answer)).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          fields: { email: [messages.validation.emailInvalid] },
+        });
+      }
+    },
+  );
 
   it.each([
     ['no birth date', { birthDate: '' }, 'birthDate', 'Date of birth is required'],

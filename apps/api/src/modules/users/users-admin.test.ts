@@ -33,6 +33,31 @@ describeEachDatabase('managing users', (kind) => {
     }
   });
 
+  // The email rule of every route that names an account in its path (EmailParamSchema).
+  it('refuses a malformed email in the path with 400 and the sign-up message', async () => {
+    const admin = await signUpAdmin(app);
+    for (const email of ['not-an-email', 'someone@Example.com']) {
+      const param = encodeURIComponent(email);
+      const answers = {
+        'the role check': await send(app, 'GET', `/api/admin/${param}`, admin.token),
+        'Make Admin': await send(app, 'PUT', `/api/user/admin/${param}`, admin.token),
+        'Remove User': await send(app, 'DELETE', `/api/user/${param}`, admin.token),
+        'the token call': await app.request(`/api/user/${param}`, {
+          method: 'PUT',
+          headers: { Cookie: admin.cookie, 'Content-Type': 'application/json' },
+          body: '{}',
+        }),
+      };
+      for (const [route, answer] of Object.entries(answers)) {
+        expect(answer.status, `${route}, ${email}`).toBe(400);
+        expect(await errorOf(answer)).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          fields: { email: [messages.validation.emailInvalid] },
+        });
+      }
+    }
+  });
+
   it('lists users without secrets, and makes one admin', async () => {
     const admin = await signUpAdmin(app);
     const customer = await signUpWithToken(app);

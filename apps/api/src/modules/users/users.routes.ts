@@ -1,6 +1,6 @@
 import {
   AdminCheckResponseSchema,
-  EmailSchema,
+  EmailParamSchema,
   MakeAdminResponseSchema,
   messages,
   RemoveUserResponseSchema,
@@ -11,7 +11,6 @@ import {
   UserListQuerySchema,
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
-import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
 import type { IdentityReader } from '../../auth/identity';
 import {
@@ -25,8 +24,6 @@ import {
   bearer,
 } from '../../lib/openapi';
 import type { UsersService } from './users.service';
-
-const EmailParamSchema = z.object({ email: EmailSchema });
 
 const issueToken = defineRoute({
   method: 'put',

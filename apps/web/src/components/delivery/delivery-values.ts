@@ -1,10 +1,10 @@
 import {
   DELIVERY_PROMISE_DAYS,
   deliveryEstimate,
+  formatPercent,
   type ShippingOption,
   type ShippingQuote,
 } from '@shop/shared';
-import { formatPercent } from '../../lib/format';
 
 /**
  * The fields a delivery adds to a form (the purchase form, the checkout), as the shared

@@ -1,5 +1,4 @@
-import { deliveryEstimate, formatMoney, type Order } from '@shop/shared';
-import { formatPercent } from '../../lib/format';
+import { deliveryEstimate, formatMoney, formatPercent, type Order } from '@shop/shared';
 
 type Figured = Pick<Order, 'totals' | 'shipping' | 'lines' | 'shipTo'>;
 

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { listCountries, regionsOf, TaxRateInputSchema } from '@shop/shared';
+import { formatPercent, listCountries, regionsOf, TaxRateInputSchema } from '@shop/shared';
 import { type Ref, useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { FormField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
-import { formatPercent } from '../../../lib/format';
 import { useServerForm } from '../../../lib/use-server-form';
 import type { TaxRateRow } from '../api/get-tax-rates';
 import { useSaveTaxRate } from '../api/save-tax-rate';

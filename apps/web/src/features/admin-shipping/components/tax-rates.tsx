@@ -1,9 +1,9 @@
+import { formatPercent } from '@shop/shared';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { QueryState } from '../../../components/ui/query-state';
 import { errorMessage } from '../../../lib/form-errors';
-import { formatPercent } from '../../../lib/format';
 import { useDeleteTaxRate } from '../api/delete-tax-rate';
 import { type TaxRateRow, useTaxRates } from '../api/get-tax-rates';
 import { useRowEditing } from '../hooks/use-row-editing';

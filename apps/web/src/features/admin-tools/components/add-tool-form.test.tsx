@@ -1,9 +1,9 @@
-import type { Tool } from '@shop/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { type ApiCall, apiError, json, stubApi } from '../../../test/api';
 import { errorOf } from '../../../test/fields';
 import { renderWithApp } from '../../../test/render';
+import { aTool } from '../../../test/tools';
 import { AddToolForm } from './add-tool-form';
 
 /** The part types for Part details; `answer` for everything else (the tool's POST). */
@@ -37,25 +37,6 @@ const fill = async (
     await user.paste(value);
   }
 };
-
-const saved = (fields: Partial<Tool> = {}): Tool => ({
-  _id: 't-1',
-  name: 'Cooling Fan',
-  title: 'Cooling Fan',
-  img: 'https://example.com/fan.webp',
-  description: 'A quiet fan.',
-  minOrderQuantity: 2,
-  availableQuantity: 40,
-  price: 12.5,
-  sku: 'P-000001',
-  category: { slug: 'other', name: 'Other parts' },
-  brand: 'Generic',
-  condition: 'new',
-  weightGrams: 0,
-  shippingClass: 'standard',
-  partNumbers: [],
-  ...fields,
-});
 
 describe('AddToolForm', () => {
   it("shows each of the spec's empty fields its message under it, and adds nothing", async () => {
@@ -133,9 +114,9 @@ describe('AddToolForm', () => {
     expect(body).not.toHaveProperty('partNumbers');
     expect(body).not.toHaveProperty('fits');
 
-    answer(json({ ...saved(), message: 'Tool Added' }, { status: 201 }));
+    answer(json({ ...aTool(), message: 'Tool Added' }, { status: 201 }));
     await vi.waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
-    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await vi.waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus(), { timeout: 3000 });
     expect(screen.getByLabelText('Image URL')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Add Tool' })).toBeEnabled();
   });

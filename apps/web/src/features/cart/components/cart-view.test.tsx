@@ -1,24 +1,12 @@
-import { type CartLine, formatMoney, messages } from '@shop/shared';
+import { formatMoney, messages } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { aCartLine as line } from '../../../test/cart';
 import { renderWithApp } from '../../../test/render';
 import type { CartHandle } from '../hooks/use-cart';
 import { cartOf } from '../utils/cart-lines';
 import { CartView } from './cart-view';
-
-const line = (fields: Partial<CartLine> & Pick<CartLine, 'toolId' | 'name'>): CartLine => ({
-  title: fields.name,
-  img: '/fan.webp',
-  quantity: 2,
-  unitPrice: 12.5,
-  addedUnitPrice: 12.5,
-  price: 25,
-  minOrderQuantity: 2,
-  availableQuantity: 3,
-  onSale: true,
-  ...fields,
-});
 
 const fan = line({ toolId: 't-1', name: 'Cooling Fan' });
 const battery = line({

@@ -5,29 +5,20 @@ import {
   deliveryFields,
   messages,
   type Order,
-  shopToday,
   formatMoney,
 } from '@shop/shared';
-import { useState } from 'react';
 import { FormProvider } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { DeliveryFields } from '../../../components/delivery/delivery-fields';
-import {
-  deliveryServerFields,
-  emptyDelivery,
-  neededByHint,
-} from '../../../components/delivery/delivery-values';
+import { BuyerFields, NeededByField } from '../../../components/delivery/order-form-fields';
 import { QuoteSummary } from '../../../components/delivery/quote-summary';
 import { ShippingMethods } from '../../../components/delivery/shipping-methods';
 import { useDeliveryQuote } from '../../../components/delivery/use-delivery-quote';
+import { useOrderForm } from '../../../components/delivery/use-order-form';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField, TextField } from '../../../components/ui/form-field';
 import { SubmitButton } from '../../../components/ui/submit-button';
 import { formatCount } from '../../../lib/format';
-import { useIdempotentAttempt } from '../../../lib/idempotency-key';
 import { NeededByFieldSchema } from '../../../lib/needed-by-schema';
-import { useServerForm } from '../../../lib/use-server-form';
 import { usePlaceCheckout } from '../api/place-checkout';
 
 /** The shared checkout schema with the form's "needed by" check (a refined schema cannot be extended). */
@@ -35,9 +26,7 @@ const CheckoutFormSchema = z
   .object({ ...deliveryFields, neededBy: NeededByFieldSchema })
   .strict()
   .superRefine(checkDestination);
-
-// In the form's order, as the first refused one takes the focus.
-const serverFields = [...deliveryServerFields, 'neededBy'] as const;
+const resolver = zodResolver(CheckoutFormSchema);
 
 interface CheckoutFormProps {
   cart: Cart;
@@ -47,34 +36,21 @@ interface CheckoutFormProps {
   onPlaced: (order: Order) => void;
 }
 
-const useCheckoutForm = (initialNeededBy: string) =>
-  useServerForm({
-    resolver: zodResolver(CheckoutFormSchema),
-    defaultValues: { ...emptyDelivery, neededBy: initialNeededBy || undefined },
-    serverFields,
-    alwaysShowFailure: true,
-  });
-type CheckoutFormMethods = ReturnType<typeof useCheckoutForm>;
-
 /**
  * The checkout: what the cart orders (read only, priced by the server), who buys, then where
  * it goes (the delivery fields), "needed by", the shipping methods that can take every line
  * there and what it all costs. "Place order" makes one order of every line, or none: a refusal
- * names the lines that are short or cannot go there, and the form keeps what was typed. A retry
- * of an attempt whose answer never came reuses its Idempotency-Key, so a double click or a lost
- * answer orders once.
+ * names the lines that are short or cannot go there, and the form keeps what was typed
+ * (`useOrderForm`, with its Idempotency-Key).
  */
 export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: CheckoutFormProps) {
   const checkout = usePlaceCheckout();
-  const attempt = useIdempotentAttempt();
-  const form = useCheckoutForm(initialNeededBy);
-
-  const onSubmit = form.submitWith(async (values) => {
-    const order = await attempt((idempotencyKey) =>
-      checkout.mutateAsync({ checkout: values, idempotencyKey }),
-    );
-    toast.success(messages.success.orderPlaced);
-    onPlaced(order);
+  const form = useOrderForm({
+    resolver,
+    initialNeededBy,
+    place: (values, idempotencyKey) => checkout.mutateAsync({ checkout: values, idempotencyKey }),
+    placedMessage: messages.success.orderPlaced,
+    onPlaced,
   });
 
   return (
@@ -82,10 +58,9 @@ export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: Checkou
       <CheckoutLayout
         cart={cart}
         buyer={buyer}
-        field={form.field}
         failure={form.failure}
         busy={form.formState.isSubmitting}
-        onSubmit={onSubmit}
+        onSubmit={form.onSubmit}
       />
     </FormProvider>
   );
@@ -94,15 +69,13 @@ export function CheckoutForm({ cart, buyer, initialNeededBy, onPlaced }: Checkou
 interface CheckoutLayoutProps {
   cart: Cart;
   buyer: { name: string; email: string };
-  field: CheckoutFormMethods['field'];
   failure: string | null;
   busy: boolean;
   onSubmit: () => void;
 }
 
 /** The form and its summary, inside the form's FormProvider, where the delivery's quote is read. */
-function CheckoutLayout({ cart, buyer, field, failure, busy, onSubmit }: CheckoutLayoutProps) {
-  const [minDay] = useState(() => shopToday(new Date()));
+function CheckoutLayout({ cart, buyer, failure, busy, onSubmit }: CheckoutLayoutProps) {
   const delivery = useDeliveryQuote(
     cart.lines.map((line) => ({ toolId: line.toolId, quantity: line.quantity, name: line.name })),
   );
@@ -111,25 +84,10 @@ function CheckoutLayout({ cart, buyer, field, failure, busy, onSubmit }: Checkou
     <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
       <form noValidate onSubmit={onSubmit} aria-label="Checkout" className="flex flex-col gap-1">
         <div className="grid gap-x-4 sm:grid-cols-2">
-          <FormField label="Name">
-            {(control) => (
-              <input {...control} className="input w-full" value={buyer.name} disabled />
-            )}
-          </FormField>
-          <FormField label="Email">
-            {(control) => (
-              <input {...control} className="input w-full" value={buyer.email} disabled />
-            )}
-          </FormField>
+          <BuyerFields buyer={buyer} />
         </div>
         <DeliveryFields buyerName={buyer.name} buyerEmail={buyer.email} />
-        <TextField
-          label="Needed by"
-          hint={neededByHint(delivery.chosen)}
-          type="date"
-          min={minDay}
-          {...field('neededBy', { setValueAs: (value: string) => value || undefined })}
-        />
+        <NeededByField chosen={delivery.chosen} />
         <ShippingMethods delivery={delivery} />
         <FormAlert message={failure} className="mt-2" />
         <SubmitButton

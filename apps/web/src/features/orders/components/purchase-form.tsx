@@ -4,30 +4,22 @@ import {
   messages,
   type Order,
   purchaseFields,
-  shopToday,
   timesQuantity,
   type Tool,
   formatMoney,
 } from '@shop/shared';
-import { useState } from 'react';
 import { FormProvider, useWatch } from 'react-hook-form';
-import { toast } from 'sonner';
 import { z } from 'zod';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { FormField, TextField } from '../../../components/ui/form-field';
+import { FormField } from '../../../components/ui/form-field';
 import { DeliveryFields } from '../../../components/delivery/delivery-fields';
-import {
-  deliveryServerFields,
-  emptyDelivery,
-  neededByHint,
-} from '../../../components/delivery/delivery-values';
+import { BuyerFields, NeededByField } from '../../../components/delivery/order-form-fields';
 import { QuoteSummary } from '../../../components/delivery/quote-summary';
 import { ShippingMethods } from '../../../components/delivery/shipping-methods';
 import { useDeliveryQuote } from '../../../components/delivery/use-delivery-quote';
+import { useOrderForm } from '../../../components/delivery/use-order-form';
 import { NeededByFieldSchema } from '../../../lib/needed-by-schema';
-import { useIdempotentAttempt } from '../../../lib/idempotency-key';
 import { formatCount } from '../../../lib/format';
-import { useServerForm } from '../../../lib/use-server-form';
 import { useCreatePurchase } from '../api/create-purchase';
 import { isQuantityInRange } from '../../../lib/quantity';
 import { SubmitButton } from '../../../components/ui/submit-button';
@@ -43,10 +35,7 @@ const PurchaseFormSchema = z
   .object({ ...purchaseFormFields, neededBy: NeededByFieldSchema })
   .strict()
   .superRefine(checkDestination);
-
-// In the form's order, as the first refused one takes the focus. Not the quantity: a refused
-// quantity (stock gone) is told in the form's alert only, as before.
-const serverFields = [...deliveryServerFields, 'neededBy'] as const;
+const resolver = zodResolver(PurchaseFormSchema);
 
 interface PurchaseFormProps {
   tool: Tool;
@@ -57,18 +46,18 @@ interface PurchaseFormProps {
   onPurchased: (order: Order) => void;
 }
 
-const usePurchaseForm = (tool: Tool, initialNeededBy: string) =>
-  useServerForm({
-    resolver: zodResolver(PurchaseFormSchema),
-    defaultValues: {
-      ...emptyDelivery,
-      quantity: tool.minOrderQuantity,
-      neededBy: initialNeededBy || undefined,
-    },
-    serverFields,
-    // The refusal's words show in the form's alert even when a field took a message.
-    alwaysShowFailure: true,
+const usePurchaseForm = ({ tool, initialNeededBy, onPurchased }: PurchaseFormProps) => {
+  const purchase = useCreatePurchase();
+  return useOrderForm({
+    resolver,
+    defaults: { quantity: tool.minOrderQuantity },
+    initialNeededBy,
+    place: (values, idempotencyKey) =>
+      purchase.mutateAsync({ purchase: { toolId: tool._id, ...values }, idempotencyKey }),
+    placedMessage: messages.success.purchased,
+    onPlaced: onPurchased,
   });
+};
 type PurchaseFormMethods = ReturnType<typeof usePurchaseForm>;
 
 /**
@@ -78,25 +67,19 @@ type PurchaseFormMethods = ReturnType<typeof usePurchaseForm>;
  * disables Purchase, as does a destination nothing can ship this part to. The page stays until
  * the server has accepted the order; a refusal (stock gone) is shown here in red.
  */
-export function PurchaseForm({ tool, buyer, initialNeededBy, onPurchased }: PurchaseFormProps) {
-  const purchase = useCreatePurchase();
-  const attempt = useIdempotentAttempt();
-  const form = usePurchaseForm(tool, initialNeededBy);
-
-  const onSubmit = form.submitWith(async (values) => {
-    const order = await attempt((idempotencyKey) =>
-      purchase.mutateAsync({ purchase: { toolId: tool._id, ...values }, idempotencyKey }),
-    );
-    toast.success(messages.success.purchased);
-    onPurchased(order);
-  });
-
+export function PurchaseForm(props: PurchaseFormProps) {
+  const form = usePurchaseForm(props);
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={onSubmit} aria-label="Purchase" className="flex flex-col gap-1">
+      <form
+        noValidate
+        onSubmit={form.onSubmit}
+        aria-label="Purchase"
+        className="flex flex-col gap-1"
+      >
         <PurchaseFields
-          tool={tool}
-          buyer={buyer}
+          tool={props.tool}
+          buyer={props.buyer}
           field={form.field}
           control={form.control}
           failure={form.failure}
@@ -118,7 +101,6 @@ interface PurchaseFieldsProps {
 
 /** The form's fields, inside its FormProvider, where the delivery's quote is read. */
 function PurchaseFields({ tool, buyer, field, control, failure, busy }: PurchaseFieldsProps) {
-  const [minDay] = useState(() => shopToday(new Date()));
   const quantity = useWatch({ control, name: 'quantity' });
   const min = tool.minOrderQuantity;
   const available = tool.availableQuantity;
@@ -132,14 +114,7 @@ function PurchaseFields({ tool, buyer, field, control, failure, busy }: Purchase
   return (
     <>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField label="Name">
-          {(control) => <input {...control} className="input w-full" value={buyer.name} disabled />}
-        </FormField>
-        <FormField label="Email">
-          {(control) => (
-            <input {...control} className="input w-full" value={buyer.email} disabled />
-          )}
-        </FormField>
+        <BuyerFields buyer={buyer} />
         <FormField label="Price per unit">
           {(control) => (
             <input {...control} className="input w-full" value={formatMoney(tool.price)} disabled />
@@ -179,14 +154,7 @@ function PurchaseFields({ tool, buyer, field, control, failure, busy }: Purchase
             />
           )}
         </FormField>
-        <TextField
-          label="Needed by"
-          hint={neededByHint(delivery.chosen)}
-          type="date"
-          min={minDay}
-          // An empty date input means no date: the field is left out.
-          {...field('neededBy', { setValueAs: (value: string) => value || undefined })}
-        />
+        <NeededByField chosen={delivery.chosen} />
       </div>
 
       <ShippingMethods delivery={delivery} />

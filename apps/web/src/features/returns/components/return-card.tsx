@@ -1,6 +1,7 @@
 import {
   formatMoney,
   formatOrderNumber,
+  formatPercent,
   returnReasonLabels,
   type ReturnRequest,
 } from '@shop/shared';
@@ -140,8 +141,10 @@ function ReturnStepDialog({
       {step === 'refund' && (
         <p>
           The buyer gets back these parts&apos; price, tax and share of shipping
-          {request.feePercent > 0 ? `, less a restocking fee of ${request.feePercent}%` : ''},
-          through the card they paid with. This cannot be undone.
+          {request.feePercent > 0
+            ? `, less a restocking fee of ${formatPercent(request.feePercent)}`
+            : ''}
+          , through the card they paid with. This cannot be undone.
         </p>
       )}
     </ConfirmDialog>

@@ -1,4 +1,5 @@
 import {
+  formatPercent,
   type Order,
   RETURN_REASONS,
   type ReturnReason,
@@ -130,8 +131,8 @@ export function ReturnRequestDialog({
         </select>
         {fee > 0 && (
           <p id={feeId} className="text-base-content/70 mt-1 text-sm">
-            For this reason a restocking fee of {fee}% of the parts&apos; price is kept from the
-            refund.
+            For this reason a restocking fee of {formatPercent(fee)} of the parts&apos; price is
+            kept from the refund.
           </p>
         )}
         <label htmlFor={commentId} className="mt-4 block text-sm font-semibold">
