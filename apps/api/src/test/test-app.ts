@@ -126,8 +126,8 @@ export async function createTestApp(
     /** The server's copies of public answers (`createCatalogueReplay`), when a test reads them. */
     replay?: AppDeps['replay'];
     /**
-     * Passwords hashed by a cheap scrypt instead of Better Auth's (N = 16384, r = 16: 80 ms of
-     * CPU on an idle core, a second on a busy CI machine), for the files that sign three people
+     * Passwords hashed by a cheap scrypt instead of Better Auth's (N = 16384, r = 16: 1.2 s a
+     * hash on the busy 2-core machine, 2026-12-07), for the files that sign three people
      * up for each of their cases (the authorization matrix, the fuzz and control-character
      * tests, issue 50). What they prove is about routes, not the hash: every other file, the
      * sign-up and password tests among them, keeps Better Auth's own.
