@@ -283,7 +283,7 @@ describe('/metrics with Stripe (official SDK against the stand-in)', () => {
   const signer = new Stripe('sk_test_signer');
   let shop: Awaited<ReturnType<typeof createStripeShop>>;
   beforeAll(async () => {
-    shop = await createStripeShop(webhookSecret, { METRICS_TOKEN: TOKEN });
+    shop = await createStripeShop('pglite', webhookSecret, { METRICS_TOKEN: TOKEN });
   });
   afterAll(() => shop.close());
 

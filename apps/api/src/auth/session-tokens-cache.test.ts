@@ -6,17 +6,18 @@
  */
 import { hash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../test/databases';
 import type { Database } from '../db/schema';
 import { createUsersService } from '../modules/users/users.service';
 import { signUpWithToken } from '../test/identity';
 import { type TestApp, createTestApp } from '../test/test-app';
 import { type SessionTokensOptions, createSessionTokens } from './session-tokens';
 
-describe('remembered token callers', () => {
+describeEachDatabase('remembered token callers', (kind) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp('pglite', { seed: false });
+    app = await createTestApp(kind, { seed: false });
   });
   afterAll(() => app.close());
 

@@ -15,7 +15,8 @@ const methodOf = (route: string) => route.split(' ')[0] ?? 'GET';
 describeEachDatabase('authorization matrix', (kind) => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp(kind, { seed: false });
+    // Three people signed up per row: cheaply hashed passwords (test-app.ts).
+    app = await createTestApp(kind, { seed: false, cheapPasswordHash: true });
   });
   afterAll(() => app.close());
 

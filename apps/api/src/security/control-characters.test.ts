@@ -926,6 +926,8 @@ describeEachDatabase('control characters in every text input', (kind) => {
     app = await createTestApp(kind, {
       seed: false,
       env: { AUTH_RATE_LIMIT_PER_MINUTE: 10_000 },
+      // Three people signed up per case: cheaply hashed passwords (test-app.ts).
+      cheapPasswordHash: true,
       logger: pino({ level: 'error' }, { write: (line: string) => errorLines.push(line) }),
     });
   });

@@ -193,6 +193,8 @@ describeEachDatabase('bad input never breaks the API', (kind) => {
     app = await createTestApp(kind, {
       seed: true,
       env: { AUTH_RATE_LIMIT_PER_MINUTE: 10_000 },
+      // Three people signed up per route: cheaply hashed passwords (test-app.ts).
+      cheapPasswordHash: true,
     });
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import { send, signUpAdmin, signUpWithToken } from './identity';
 import { startStripeStandIn } from './stripe-stand-in';
 import type { AppEnv } from '../app';
 import { SEEDED } from '../db/migrations/0027-shipping-and-tax';
+import type { TestDatabaseKind } from './databases';
 import { type TestApp, createTestApp } from './test-app';
 
 /** The tools service as a test builds its own orders service on it: no catalogue cache. */
@@ -214,16 +215,20 @@ export const errorOf = async (response: Response) => {
 
 /**
  * A shop whose payments go through the official Stripe SDK to a local stand-in of Stripe's API,
- * with an admin, a tool and a customer; `close` stops both.
+ * on a database of that kind, with an admin, a tool and a customer; `close` stops both.
  */
-export async function createStripeShop(webhookSecret: string, env: Partial<AppEnv> = {}) {
+export async function createStripeShop(
+  kind: TestDatabaseKind,
+  webhookSecret: string,
+  env: Partial<AppEnv> = {},
+) {
   const standIn = await startStripeStandIn();
   const provider = createStripeProvider({
     secretKey: 'sk_test_shop',
     webhookSecret,
     api: standIn.api,
   });
-  const app = await createTestApp('pglite', { seed: false, paymentProvider: provider, env });
+  const app = await createTestApp(kind, { seed: false, paymentProvider: provider, env });
   const { tool } = await setUpShop(app);
   const alice = await signUpWithToken(app);
   return {

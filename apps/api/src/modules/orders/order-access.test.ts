@@ -5,6 +5,7 @@
 import type { Order, Tool } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
 import { send, signUpAdmin, signUpWithToken } from '../../test/identity';
 import {
   type Account,
@@ -23,7 +24,7 @@ import type { Database } from '../../db/schema';
 import { createOrdersService } from './orders.service';
 import { createCartService } from '../cart/cart.service';
 
-describe('order access and steps', () => {
+describeEachDatabase('order access and steps', (kind) => {
   let app: TestApp;
   let admin: Account;
 
@@ -39,7 +40,7 @@ describe('order access and steps', () => {
 
   beforeAll(async () => {
     // One unpaid order at a time: the limit's message in the singular.
-    app = await createTestApp('pglite', { seed: false, env: { MAX_UNPAID_ORDERS: 1 } });
+    app = await createTestApp(kind, { seed: false, env: { MAX_UNPAID_ORDERS: 1 } });
     admin = await signUpAdmin(app);
   });
   afterAll(() => app.close());

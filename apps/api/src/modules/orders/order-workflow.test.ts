@@ -282,7 +282,7 @@ describeEachDatabase('the order workflow in test mode', (kind) => {
 
 describe('a refund through Stripe', () => {
   it('gives the payment back through the Stripe API once, and marks the order refunded', async () => {
-    const shop = await createStripeShop('whsec_workflow');
+    const shop = await createStripeShop('pglite', 'whsec_workflow');
     try {
       const { app, standIn, alice, tool } = shop;
       const admin = await signUpAdmin(app);

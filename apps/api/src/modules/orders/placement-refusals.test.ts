@@ -6,6 +6,7 @@
 import { messages, type Order, type Tool } from '@shop/shared';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
 import { signUpAdmin, signUpWithToken } from '../../test/identity';
 import { SEEDED } from '../../db/migrations/0027-shipping-and-tax';
 import {
@@ -26,7 +27,7 @@ import { type OrdersServiceOptions, createOrdersService } from './orders.service
 import { createCartService } from '../cart/cart.service';
 import { PLACEMENT_ROUTES, placeThrough } from '../../test/placement-routes';
 
-describe('placement refusals', () => {
+describeEachDatabase('placement refusals', (kind) => {
   let app: TestApp;
   let admin: Account;
 
@@ -42,7 +43,7 @@ describe('placement refusals', () => {
 
   beforeAll(async () => {
     // One unpaid order at a time: the limit's message in the singular.
-    app = await createTestApp('pglite', { seed: false, env: { MAX_UNPAID_ORDERS: 1 } });
+    app = await createTestApp(kind, { seed: false, env: { MAX_UNPAID_ORDERS: 1 } });
     admin = await signUpAdmin(app);
   });
   afterAll(() => app.close());

@@ -255,7 +255,7 @@ describeEachDatabase('refunds of lines in test mode', (kind) => {
 
 describe('a refund of lines through Stripe', () => {
   it('asks Stripe for the line’s amount under its own key, once', async () => {
-    const shop = await createStripeShop('whsec_lines');
+    const shop = await createStripeShop('pglite', 'whsec_lines');
     try {
       const { app, standIn, alice } = shop;
       const admin = await signUpAdmin(app);

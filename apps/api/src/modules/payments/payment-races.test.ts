@@ -6,7 +6,8 @@
  */
 import type { Tool } from '@shop/shared';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
 import { send, signUpWithToken } from '../../test/identity';
 import {
   type Account,
@@ -31,7 +32,7 @@ import { createCartService } from '../cart/cart.service';
 /** Runs once, in the middle of the provider's next call of that name. */
 type Interruption = (() => Promise<void>) | undefined;
 
-describe('payments racing other requests, test mode', () => {
+describeEachDatabase('payments racing other requests, test mode', (kind) => {
   let app: TestApp;
   let tool: Tool;
   let alice: Account;
@@ -74,7 +75,7 @@ describe('payments racing other requests, test mode', () => {
     send(app, 'PATCH', `/api/purchase/${orderId}`, alice.token, { transactionId });
 
   beforeAll(async () => {
-    app = await createTestApp('pglite', { seed: false, paymentProvider: racing });
+    app = await createTestApp(kind, { seed: false, paymentProvider: racing });
     sandbox = createSandboxProvider(app.database.db);
     ({ tool } = await setUpShop(app, 10_000));
     alice = await signUpWithToken(app);
@@ -189,14 +190,14 @@ describe('payments racing other requests, test mode', () => {
   });
 });
 
-describe('Stripe events the shop cannot match', () => {
+describeEachDatabase('Stripe events the shop cannot match', (kind) => {
   const webhookSecret = 'whsec_races_secret';
   let shop: Awaited<ReturnType<typeof createStripeShop>>;
 
   const succeeded = (intent: object) => deliverSucceededEvent(shop.app, webhookSecret, intent);
 
   beforeAll(async () => {
-    shop = await createStripeShop(webhookSecret);
+    shop = await createStripeShop(kind, webhookSecret);
   });
   afterAll(() => shop.close());
 

@@ -5,6 +5,7 @@
 import type { Tool } from '@shop/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
 import { signUpWithToken, send } from '../../test/identity';
 import {
   type Account,
@@ -26,7 +27,7 @@ import { createCartService } from '../cart/cart.service';
 const pay = (app: TestApp, buyer: Account, orderId: string, transactionId: string) =>
   send(app, 'PATCH', `/api/purchase/${orderId}`, buyer.token, { transactionId });
 
-describe('payment refusals, test mode', () => {
+describeEachDatabase('payment refusals, test mode', (kind) => {
   let app: TestApp;
   let tool: Tool;
   let admin: Account;
@@ -44,7 +45,7 @@ describe('payment refusals, test mode', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp('pglite', { seed: false });
+    app = await createTestApp(kind, { seed: false });
     ({ tool, admin } = await setUpShop(app, 10_000));
     alice = await signUpWithToken(app);
   });

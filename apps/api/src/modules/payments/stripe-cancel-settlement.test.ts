@@ -55,7 +55,10 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ standIn, provider, app, tool, alice, close } = await createStripeShop(webhookSecret));
+    ({ standIn, provider, app, tool, alice, close } = await createStripeShop(
+      'pglite',
+      webhookSecret,
+    ));
   });
   afterAll(() => close());
 
@@ -190,7 +193,7 @@ describe('payment and cancel exclude each other, Stripe (SDK against the stand-i
   });
 
   it('with Stripe out of reach, a cancel answers 503 and changes nothing; the expiry waits', async () => {
-    const outage = await createStripeShop(webhookSecret);
+    const outage = await createStripeShop('pglite', webhookSecret);
     const { app: unreachable, tool: drill, alice: buyer } = outage;
     try {
       const placed = await order(unreachable, buyer, drill._id);

@@ -28,7 +28,7 @@ describe('payment refusals, Stripe (SDK against the stand-in)', () => {
     deliverSucceededEvent(shop.app, webhookSecret, intent, signature);
 
   beforeAll(async () => {
-    shop = await createStripeShop(webhookSecret);
+    shop = await createStripeShop('pglite', webhookSecret);
     admin = await signUpAdmin(shop.app);
   });
   afterAll(() => shop.close());

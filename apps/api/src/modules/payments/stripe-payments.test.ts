@@ -32,7 +32,7 @@ describe('payments through Stripe (official SDK against a local stand-in)', () =
   let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ standIn, app, tool, alice, close } = await createStripeShop(webhookSecret));
+    ({ standIn, app, tool, alice, close } = await createStripeShop('pglite', webhookSecret));
   });
   afterAll(() => close());
 

@@ -280,7 +280,7 @@ describeEachDatabase('shipping and tax at checkout', (kind) => {
 
 describe('shipping and tax through Stripe (the stand-in)', () => {
   it('asks Stripe for the stored total', async () => {
-    const { standIn, app, tool, alice, close } = await createStripeShop('whsec_shipping');
+    const { standIn, app, tool, alice, close } = await createStripeShop('pglite', 'whsec_shipping');
     try {
       const response = await send(
         app,
