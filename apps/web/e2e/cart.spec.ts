@@ -43,16 +43,22 @@ const cartLine = (page: Page, title: string) =>
     .getByRole('listitem', { name: title, exact: true })
     .filter({ has: page.getByRole('heading') });
 
-/** Finds a tool on the home page with the search box, so paging never hides it. */
+/**
+ * Finds a tool on the home page with the search box, so paging never hides it; typed again if
+ * the words went in before the page's code took over the prerendered box.
+ */
 async function showTool(page: Page, name: string) {
   const box = page
     .getByRole('search', { name: 'Tools' })
     .getByRole('searchbox', { name: 'Search tools by name' });
-  await box.fill(name);
-  await box.press('Enter');
-  await expect(
-    page.getByTestId('tool-card').filter({ has: page.getByRole('heading', { name, exact: true }) }),
-  ).toBeVisible();
+  const card = page
+    .getByTestId('tool-card')
+    .filter({ has: page.getByRole('heading', { name, exact: true }) });
+  await expect(async () => {
+    await box.fill(name);
+    await box.press('Enter');
+    await expect(card).toBeVisible({ timeout: 3_000 });
+  }).toPass();
 }
 
 /** Lines put in the signed-in customer's cart through the API, at each tool's minimum. */

@@ -8,13 +8,25 @@ export interface ApiAnswer<T> {
   body: T;
 }
 
+/** Each page's way to an app page, while under way: calls made side by side wait for one. */
+const goingToTheApp = new WeakMap<Page, Promise<void>>();
+
 /**
  * Brings the page to one of the app's (a light public page) when it is on none: a set-up
  * sign-in (support/accounts.ts) leaves it on `/api/health`, whose CSP lets it fetch nothing.
  */
 async function onAnAppPage(page: Page) {
   const url = page.url();
-  if (url === 'about:blank' || new URL(url).pathname.startsWith('/api/')) await page.goto('/blogs');
+  if (url !== 'about:blank' && !new URL(url).pathname.startsWith('/api/')) return;
+  let going = goingToTheApp.get(page);
+  if (!going) {
+    going = (async () => {
+      await page.goto('/blogs');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    })().finally(() => goingToTheApp.delete(page));
+    goingToTheApp.set(page, going);
+  }
+  await going;
 }
 
 /**
