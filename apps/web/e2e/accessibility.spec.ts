@@ -5,6 +5,7 @@ import {
   expectAccessible,
   expectOnlyStatusErrors,
   findTool,
+  forgetSignIn,
   payOrderViaApi,
   placeOrder,
 } from './support/orders';
@@ -71,8 +72,11 @@ for (const width of WIDTHS) {
       const unpaid = await placeOrder(page, 'Thermal Paste 4g');
       await payOrderViaApi(page, await placeOrder(page, 'CPU Cooling Fan'));
       const tool = await findTool(page, 'NVMe SSD 1TB M.2');
+      // The forms are scanned with their messages showing (sent empty).
       await scanScreen(page, `/tools/${tool._id}`, async (screen) => {
         await expect(screen.getByLabel('Address')).toBeVisible();
+        await screen.getByRole('button', { name: 'Purchase' }).click();
+        await expect(screen.getByText('Address is required')).toBeVisible();
       });
       await scanScreen(page, '/dashboard/orders', async (screen) => {
         await expect(screen.getByTestId('order-row')).toHaveCount(2);
@@ -80,16 +84,27 @@ for (const width of WIDTHS) {
       await scanScreen(page, `/dashboard/payment/${unpaid._id}`, async (screen) => {
         await expect(screen.getByText('Thermal Paste 4g').first()).toBeVisible();
       });
-      await scanScreen(page, '/dashboard/review');
+      await scanScreen(page, '/dashboard/review', async (screen) => {
+        await screen.getByLabel('Name', { exact: true }).fill('');
+        await screen.getByRole('button', { name: 'Add Review' }).click();
+        await expect(screen.getByText('Tool name is required')).toBeVisible();
+      });
       await scanScreen(page, '/dashboard/profile', async (screen) => {
-        await expect(screen.getByRole('button', { name: /update/i })).toBeVisible();
+        await screen.getByRole('button', { name: /update/i }).click();
+        await expect(screen.getByText('Address is required')).toBeVisible();
       });
     });
 
     test("an admin's screens: sales, users, add a tool, all orders, tools", async ({
       page,
       baseURL,
+      makePart,
     }) => {
+      // An order of its own, so Manage All Orders has a row whatever ran before.
+      const part = await makePart('Axe Part');
+      await signInAsNewCustomer(page, baseURL!, 'Otto Order');
+      await placeOrder(page, part.name);
+      await forgetSignIn(page);
       await signInAsAdmin(page, baseURL!);
       await scanScreen(page, '/dashboard/sales', async (screen) => {
         await expect(screen.getByTestId('revenue-chart').locator('svg').first()).toBeVisible();
@@ -97,7 +112,10 @@ for (const width of WIDTHS) {
       await scanScreen(page, '/dashboard/users', async (screen) => {
         await expect(screen.getByTestId('user-row').first()).toBeVisible();
       });
-      await scanScreen(page, '/dashboard/addTool');
+      await scanScreen(page, '/dashboard/addTool', async (screen) => {
+        await screen.getByRole('button', { name: 'Add Tool' }).click();
+        await expect(screen.getByText('Name is required')).toBeVisible();
+      });
       await scanScreen(page, '/dashboard/manageAllOrders', async (screen) => {
         await expect(screen.getByTestId('admin-order-row').first()).toBeVisible();
       });

@@ -6,6 +6,7 @@ import {
   mainNav,
   registerInBrowser,
   signInAsAdmin,
+  signInAsNewCustomer,
   signInWithProvider,
   storedToken,
 } from './support/accounts';
@@ -47,64 +48,6 @@ test('register lands on /home signed in, with the name in the navigation bar', a
   // A customer's sidebar.
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(sidebar.getByRole('link')).toHaveText(['My Orders', 'Add a Review', 'My Profile']);
-});
-
-test('the login form shows the product messages on submit, then on change', async ({ page }) => {
-  // The CSP forbids eval; zod must not even try it (lib/zod-config.ts): browsers report a try.
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    Object.assign(window, { cspViolations: seen });
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.sourceFile}`);
-    });
-  });
-  await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
-  const email = page.getByLabel('Email', { exact: true });
-  const password = page.getByLabel('Password', { exact: true });
-
-  // Nothing is said before the first submit.
-  await email.fill('not-an-email');
-  await expect(page.getByText('Provide a valid Email')).toHaveCount(0);
-  await email.fill('');
-
-  await loginButton(page).click();
-  await expect(page.getByText('Email is required')).toBeVisible();
-  await expect(page.getByText('Password is required')).toBeVisible();
-  await expect(email).toHaveAttribute('aria-invalid', 'true');
-  await expect(email).toHaveAccessibleDescription('Email is required');
-  await expect(password).toHaveAccessibleDescription('Password is required');
-
-  // After a failed submit every change is checked again.
-  await email.fill('buyer@example');
-  await expect(page.getByText('Provide a valid Email')).toBeVisible();
-  await password.fill('12345');
-  await expect(page.getByText('Must have 6 characters')).toBeVisible();
-  await password.fill('123456');
-  await expect(page.getByText('Must have 6 characters')).toHaveCount(0);
-  await expect(password).not.toHaveAttribute('aria-invalid');
-  await email.fill('buyer@example.com');
-  await expect(page.getByText('Provide a valid Email')).toHaveCount(0);
-  await expect(email).not.toHaveAttribute('aria-invalid');
-  expect(await page.evaluate(() => Reflect.get(window, 'cspViolations'))).toEqual([]);
-});
-
-test('the register form asks for a name, and the other product messages', async ({ page }) => {
-  await page.goto('/register');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByText('Name is required')).toBeVisible();
-  await expect(page.getByText('Email is required')).toBeVisible();
-  await expect(page.getByText('Password is required')).toBeVisible();
-  await page.getByLabel('Name', { exact: true }).fill('Grace');
-  await expect(page.getByText('Name is required')).toHaveCount(0);
-  await page.getByLabel('Email', { exact: true }).fill('grace@');
-  await expect(page.getByText('Provide a valid Email')).toBeVisible();
-  await page.getByLabel('Password', { exact: true }).fill('abc');
-  await expect(page.getByText('Must have 6 characters')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Login', exact: true }).last()).toHaveAttribute(
-    'href',
-    '/login',
-  );
 });
 
 test('a wrong password shows "Invalid email or password" in red above the form', async ({
@@ -154,8 +97,12 @@ test('a signed-out visit to /dashboard/orders goes to /login and back after sign
   await expect(page).toHaveURL(/\/dashboard\/orders$/);
 });
 
-test('Sign Out ends the session and the token dies on the server too', async ({ page }) => {
-  const email = await registerInBrowser(page, 'Leaving Buyer');
+test('Sign Out ends the session and the token dies on the server too', async ({
+  page,
+  baseURL,
+}) => {
+  const email = await signInAsNewCustomer(page, baseURL ?? '', 'Leaving Buyer');
+  await page.goto('/home');
   const token = await storedToken(page);
   expect(token).not.toBeNull();
   const admin = await page.request.get(`/api/admin/${email}`, {
@@ -191,8 +138,11 @@ test('social sign-in through a real OpenID provider lands on /home signed in', a
   expect(await check.json()).toEqual({ admin: false });
 });
 
-test('a non-admin opening an admin page is signed out and sent to /login', async ({ page }) => {
-  await registerInBrowser(page, 'Curious Buyer');
+test('a non-admin opening an admin page is signed out and sent to /login', async ({
+  page,
+  baseURL,
+}) => {
+  await signInAsNewCustomer(page, baseURL ?? '', 'Curious Buyer');
   await page.goto('/dashboard/users');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('That page is for admins only')).toBeVisible();
@@ -227,8 +177,13 @@ test('the admin account, signed in through its verifying provider, sees the admi
   await expect(page.getByRole('heading', { name: 'Manage Tools' })).toBeVisible();
 });
 
-test('a social button whose provider is not set up is disabled and says why', async ({ page }) => {
-  await page.goto('/login');
+test('a provider error sent back to /login is shown in words; a social button not set up is disabled and says why', async ({
+  page,
+}) => {
+  await page.goto('/login?error=access_denied');
+  await expect(page.getByRole('alert')).toHaveText(
+    'The sign-in was cancelled at the provider. You can try again.',
+  );
   const google = page.getByRole('button', { name: 'Continue with Google' });
   await expect(google).toBeDisabled();
   await expect(google).toHaveAccessibleDescription('Google sign-in is not set up on this shop');
@@ -243,29 +198,39 @@ test('a social button whose provider is not set up is disabled and says why', as
   );
   await expect(page.getByText('OR', { exact: true })).toBeVisible();
 });
-
-test('a provider error sent back to /login is shown in words', async ({ page }) => {
-  await page.goto('/login?error=access_denied');
-  await expect(page.getByRole('alert')).toHaveText(
-    'The sign-in was cancelled at the provider. You can try again.',
-  );
-});
-
 test('the forms with their messages, and the open user menu, stay accessible', async ({
   page,
+  baseURL,
   consoleErrors,
 }) => {
+  // The CSP forbids eval; zod must not even try it (lib/zod-config.ts): browsers report a try.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) => {
+      seen.push(`${event.violatedDirective} ${event.sourceFile}`);
+    });
+  });
   await page.goto('/login?error=access_denied');
   await loginButton(page).click();
   await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Email', { exact: true }).fill('buyer@example');
+  await expect(page.getByText('Provide a valid Email')).toBeVisible();
   await expectAccessible(page);
+  expect(await page.evaluate(() => Reflect.get(window, 'cspViolations'))).toEqual([]);
 
   await page.goto('/register');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Login', exact: true }).last()).toHaveAttribute(
+    'href',
+    '/login',
+  );
   await expectAccessible(page);
+  expect(await page.evaluate(() => Reflect.get(window, 'cspViolations'))).toEqual([]);
 
-  await registerInBrowser(page, 'Menu Buyer');
+  await signInAsNewCustomer(page, baseURL ?? '', 'Menu Buyer');
+  await page.goto('/home');
   await mainNav(page).getByRole('button', { name: 'Menu Buyer' }).click();
   await expect(mainNav(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expectAccessible(page);

@@ -1,14 +1,6 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import {
-  ADMIN_EMAIL,
-  createAccount,
-  signIn,
-  signInAsAdmin,
-  signInAsNewCustomer,
-  storedToken,
-  uniqueEmail,
-} from './support/accounts';
+import { ADMIN_EMAIL, signInAsAdmin, signInAsNewCustomer, storedToken } from './support/accounts';
 import { expectAccessible, firstMethodTo, oregonDelivery } from './support/orders';
 
 /** The base URL of the run (playwright.config.ts always sets it). */
@@ -41,10 +33,8 @@ const toast = (page: Page, text: string) =>
  */
 async function otherCustomer(browser: Browser, baseURL: string, name: string) {
   const context = await browser.newContext({ baseURL });
-  const email = await createAccount(context.request, baseURL, name, uniqueEmail('other'));
-  await context.clearCookies();
   const page = await context.newPage();
-  await signIn(page, email);
+  const email = await signInAsNewCustomer(page, baseURL, name);
   const token = await storedToken(page);
   if (!token) throw new Error('no access token');
   return { context, page, email, token };
@@ -154,34 +144,6 @@ test.describe('All Users', () => {
     await expect(own).toContainText('you cannot remove yourself');
   });
 
-  test('a refused Make Admin (403) says "failed to make an admin"', async ({
-    page,
-    browser,
-    baseURL,
-    consoleErrors,
-  }) => {
-    const other = await otherCustomer(browser, origin(baseURL), 'Refused Person');
-    await other.context.close();
-    await signInAsAdmin(page, origin(baseURL));
-    await page.route('**/api/user/admin/**', (route) =>
-      route.fulfill({
-        status: 403,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          error: { code: 'NOT_ADMIN', message: 'Only an admin can do this' },
-        }),
-      }),
-    );
-    await page.goto('/dashboard/users');
-    const row = await findUser(page, other.email);
-    await row.getByRole('button', { name: 'Make Admin' }).click();
-    await expect(toast(page, 'failed to make an admin')).toBeVisible();
-    await expect(row.getByRole('button', { name: 'Make Admin' })).toBeEnabled();
-    // The browser reports the refusal we caused; nothing else may appear.
-    expect(consoleErrors.every((error) => error.includes('403'))).toBe(true);
-    consoleErrors.length = 0;
-  });
-
   test('an admin removes a user through the modal, and that user is signed out at once', async ({
     page,
     browser,
@@ -231,35 +193,6 @@ test.describe('All Users', () => {
     await expect(page.getByTestId('user-row').first()).toBeVisible();
     await page.getByRole('searchbox', { name: 'Search email or name' }).fill(victim.email);
     await expect(page.getByText('No users match this search.')).toBeVisible();
-  });
-
-  test('a failed load of the users shows an error with a retry that works', async ({
-    page,
-    baseURL,
-    consoleErrors,
-  }) => {
-    await signInAsAdmin(page, origin(baseURL));
-    // The load is tried three times (two retries) before the error shows.
-    let failures = 0;
-    await page.route('**/api/user?*', async (route) => {
-      if (failures < 3) {
-        failures += 1;
-        await route.fulfill({
-          status: 503,
-          contentType: 'application/json',
-          body: JSON.stringify({ error: { code: 'INTERNAL', message: 'The shop is resting' } }),
-        });
-      } else {
-        await route.continue();
-      }
-    });
-    await page.goto('/dashboard/users');
-    const error = page.getByRole('alert').filter({ hasText: 'The users could not be loaded' });
-    await expect(error).toContainText('The shop is resting');
-    await error.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByTestId('user-row').first()).toBeVisible();
-    expect(consoleErrors.every((text) => text.includes('503'))).toBe(true);
-    consoleErrors.length = 0;
   });
 });
 
@@ -430,40 +363,6 @@ test.describe('Add Tool and Manage Tools', () => {
     expect(((await stored.json()) as CreatedTool).price).toBe(12.34);
     await removeTool(page.request, token, tool._id);
   });
-
-  test('the Add Tool form shows each validation rule in the form', async ({ page, baseURL }) => {
-    await signInAsAdmin(page, origin(baseURL));
-    const posts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/tools'))
-        posts.push(request.url());
-    });
-    await page.goto('/dashboard/addTool');
-    await page.getByRole('button', { name: 'Add Tool' }).click();
-    await expectFieldError(page, 'Name', 'Name is required');
-    await expectFieldError(page, 'Description', 'Description is required');
-    await expectFieldError(page, 'Minimum order quantity', 'Minimum order quantity is required');
-    await expectFieldError(page, 'Available quantity', 'Available quantity is required');
-    await expectFieldError(page, 'Price per unit ($)', 'Price is required');
-    await expectFieldError(page, 'Image URL', 'Image URL is required');
-    // The first wrong field has focus.
-    await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
-
-    // Then checked on change: 21 characters is one too many; 20 is fine.
-    await page.getByLabel('Name', { exact: true }).fill('A'.repeat(21));
-    await expectFieldError(page, 'Name', 'Name must have at most 20 characters');
-    await page.getByLabel('Name', { exact: true }).fill('A'.repeat(20));
-    await expectFieldValid(page, 'Name');
-
-    await page.getByLabel('Minimum order quantity').fill('2');
-    await expectFieldValid(page, 'Minimum order quantity');
-    await page.getByLabel('Image URL').fill('not a link');
-    await expectFieldError(page, 'Image URL', 'Provide a valid image URL (http or https)');
-    await page.getByLabel('Image URL').fill('https://images.example.com/tool.png');
-    await expectFieldValid(page, 'Image URL');
-    expect(posts).toEqual([]);
-    await expectAccessible(page);
-  });
 });
 
 test.describe('Add A Review', () => {
@@ -509,28 +408,6 @@ test.describe('Add A Review', () => {
     await expect(review).toContainText('Riley Reviewer');
     await expect(review).toContainText('Lisbon, Portugal');
     await expect(review.locator('img')).toHaveAttribute('src', '/images/avatars/avatar-2.svg');
-  });
-
-  test('the review form shows each validation rule in the form', async ({ page, baseURL }) => {
-    await signInAsNewCustomer(page, origin(baseURL));
-    await page.goto('/dashboard/review');
-    await page.getByLabel('Name', { exact: true }).fill('');
-    await page.getByRole('button', { name: 'Add Review' }).click();
-    await expectFieldError(page, 'Name', 'Name is required');
-    await expectFieldError(page, 'Tool Name', 'Tool name is required');
-    await expectFieldError(page, 'Location', 'Location is required');
-    await expectFieldError(page, 'Description', 'Description is required');
-    await expectFieldError(page, 'Image URL', 'Image URL is required');
-
-    await page.getByLabel('Name', { exact: true }).fill('B'.repeat(21));
-    await expectFieldError(page, 'Name', 'Name must have at most 20 characters');
-    await page.getByLabel('Name', { exact: true }).fill('B'.repeat(20));
-    await expectFieldValid(page, 'Name');
-    await page.getByLabel('Image URL').fill('avatar.png');
-    await expectFieldError(page, 'Image URL', 'Provide a valid image URL (http or https)');
-    await page.getByLabel('Location').fill('Oslo');
-    await expectFieldValid(page, 'Location');
-    await expectAccessible(page);
   });
 });
 
@@ -588,37 +465,11 @@ test.describe('Profile', () => {
     await page.getByRole('button', { name: 'Update Profile' }).dispatchEvent('click');
     await expect(toast(page, 'Already Updated!!')).toBeVisible();
   });
-
-  test('the profile form shows each validation rule in the form', async ({ page, baseURL }) => {
-    await signInAsNewCustomer(page, origin(baseURL));
-    const puts: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().includes('/api/userInfo/'))
-        puts.push(request.url());
-    });
-    await page.goto('/dashboard/profile');
-    await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expectFieldError(page, 'Date of birth', 'Date of birth is required');
-    await expectFieldError(page, 'Address', 'Address is required');
-    await expectFieldError(page, 'Phone', 'Phone number is required');
-    await expectFieldError(page, 'LinkedIn profile link', 'Profile link is required');
-
-    await page.getByLabel('Phone').fill('call me');
-    await expectFieldError(page, 'Phone', 'Phone number must contain a digit');
-    await page.getByLabel('Phone').fill('call me at 5550100');
-    await expectFieldValid(page, 'Phone');
-    await page.getByLabel('LinkedIn profile link').fill('linkedin/parker');
-    await expectFieldError(page, 'LinkedIn profile link', 'Provide a valid URL (http or https)');
-    await page.getByLabel('LinkedIn profile link').fill('https://linkedin.com/in/parker');
-    await expectFieldValid(page, 'LinkedIn profile link');
-    await page.getByLabel('Date of birth').fill('1992-08-15');
-    await expectFieldError(page, 'Date of birth', 'Use the form dd-mm-yy');
-    expect(puts).toEqual([]);
-    await expectAccessible(page);
-  });
 });
 
 test.describe('back office at 375 px and 1280 px', () => {
+  // Four axe scans a test, on a machine that may be busy (as in accessibility.spec.ts).
+  test.describe.configure({ timeout: 90_000 });
   for (const width of [375, 1280]) {
     test(`the admin screens have no serious axe violations and no sideways scroll (${width} px)`, async ({
       page,

@@ -15,7 +15,7 @@ import {
 
 test.describe.configure({ timeout: 120_000 });
 
-/** Other specs keep the rest of the demo stock; this one ships and refunds chargers. */
+/** A demo part: the dashboard's low-stock list names it (its demo stock is low). */
 const CHARGER = '65W USB-C Charger';
 const history = (page: Page) => page.getByRole('region', { name: 'History' });
 
@@ -57,13 +57,16 @@ test('an admin ships, delivers and refunds orders from their pages; the buyer se
   page,
   browser,
   baseURL,
+  makePart,
 }) => {
+  // A charger of the test's own: its stock is counted below.
+  const { name: charger } = await makePart('Charger', { price: 29.99, availableQuantity: 40 });
   await signInAsNewCustomer(page, baseURL!, 'Wendy Workflow');
-  const shipped = await placeOrder(page, CHARGER, { address: '1 Ship Street' });
+  const shipped = await placeOrder(page, charger, { address: '1 Ship Street' });
   await payOrderViaApi(page, shipped);
-  const refunded = await placeOrder(page, CHARGER, { address: '2 Refund Road' });
+  const refunded = await placeOrder(page, charger, { address: '2 Refund Road' });
   await payOrderViaApi(page, refunded);
-  const stockPaid = (await findTool(page, CHARGER)).availableQuantity;
+  const stockPaid = (await findTool(page, charger)).availableQuantity;
 
   const admin = await (await browser.newContext({ baseURL })).newPage();
   await signInAsAdmin(admin, baseURL!);
@@ -121,7 +124,7 @@ test('an admin ships, delivers and refunds orders from their pages; the buyer se
   await expect(dialog).toBeHidden();
   await expect(history(admin).getByText('paid → refunded')).toBeVisible();
   await expect(history(admin).getByText('Reason: Arrived damaged')).toBeVisible();
-  expect((await findTool(page, CHARGER)).availableQuantity).toBe(stockPaid + refunded.quantity);
+  expect((await findTool(page, charger)).availableQuantity).toBe(stockPaid + refunded.quantity);
 
   // The buyer sees both states, and the history with who and why.
   await page.goto('/dashboard/orders');

@@ -65,8 +65,9 @@ test('an unpaid order says until when it is held, on My Orders and on its paymen
 test("an admin cancels a customer's unpaid order and its units go back on sale", async ({
   page,
   baseURL,
+  makePart,
 }) => {
-  const tool = 'Precision Driver Kit';
+  const { name: tool } = await makePart('Driver Kit', { availableQuantity: 30 });
   // A name as a buyer writes it; the row is found by the account's own email.
   const customer = 'Hoarding Harry';
   const email = await signInAsNewCustomer(page, baseURL ?? '', customer);
@@ -101,8 +102,9 @@ test('a purchase whose answer was lost is placed once when Purchase is pressed a
   page,
   baseURL,
   consoleErrors,
+  makePart,
 }) => {
-  const tool = 'Keyboard US Layout';
+  const { name: tool } = await makePart('Keyboard', { availableQuantity: 30 });
   const email = await signInAsNewCustomer(page, baseURL ?? '', 'Twice Clicker');
   const before = await findTool(page, tool);
   await page.goto(`/tools/${before._id}`);

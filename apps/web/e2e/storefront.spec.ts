@@ -138,52 +138,6 @@ test.describe('home page', () => {
     }
   });
 
-  test('figures and reviews that fail to load show an error with a retry that works', async ({
-    page,
-    consoleErrors,
-  }) => {
-    const failures = { summary: 0, reviews: 0 };
-    for (const name of ['summary', 'reviews'] as const) {
-      await page.route(`**/api/${name}`, async (route) => {
-        if (failures[name] < 3) {
-          failures[name] += 1;
-          await route.fulfill({
-            status: 503,
-            contentType: 'application/json',
-            body: JSON.stringify({ error: { code: 'INTERNAL', message: 'The shop is resting' } }),
-          });
-        } else {
-          await route.continue();
-        }
-      });
-    }
-    await page.goto('/');
-    const summaryError = page
-      .getByRole('alert')
-      .filter({ hasText: 'Our figures could not be loaded' });
-    const reviewsError = page
-      .getByRole('alert')
-      .filter({ hasText: 'The reviews could not be loaded' });
-    await expect(summaryError).toContainText('The shop is resting');
-    await expect(reviewsError).toBeVisible();
-
-    await summaryError.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByTestId('summary-item')).toHaveCount(4);
-    await reviewsError.getByRole('button', { name: 'Try again' }).click();
-    await expect(page.getByTestId('review').first()).toBeVisible();
-    // The browser reports the refused loads we caused; nothing else may appear.
-    expect(consoleErrors.every((error) => error.includes('503'))).toBe(true);
-    consoleErrors.length = 0;
-  });
-
-  test('no reviews yet is said plainly', async ({ page }) => {
-    await page.route('**/api/reviews', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }),
-    );
-    await page.goto('/');
-    await expect(page.getByText('No reviews yet.', { exact: false })).toBeVisible();
-  });
-
   test('the warehouse carousel loads when it nears the viewport', async ({ page }) => {
     const chunks: string[] = [];
     page.on('request', (request) => chunks.push(request.url()));

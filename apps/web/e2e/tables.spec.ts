@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createAccount, forgetSignUpSession, signIn, signInAsAdmin } from './support/accounts';
+import { signInAsAdmin, signInAsNewCustomer } from './support/accounts';
 import { expectAccessible, payOrderViaApi, placeOrder } from './support/orders';
 
 // Several screens at several widths (and axe scans) per test, on a machine that may be busy.
@@ -38,9 +38,7 @@ const PAID_TOOL = 'CPU Cooling Fan';
  */
 async function customerWithOrders(page: Page, baseURL: string) {
   const email = `table.wrap.${Date.now()}@example.com`;
-  await createAccount(page.request, baseURL, 'Wendy Wrap', email);
-  await forgetSignUpSession(page);
-  await signIn(page, email);
+  await signInAsNewCustomer(page, baseURL, 'Wendy Wrap', email);
   const unpaid = await placeOrder(page, UNPAID_TOOL, { address: '77 Elm Avenue\nPortland' });
   const paid = await placeOrder(page, PAID_TOOL);
   const transactionId = await payOrderViaApi(page, paid);

@@ -116,6 +116,7 @@ describe('AddToolForm', () => {
 
     answer(json({ ...aTool(), message: 'Tool Added' }, { status: 201 }));
     await vi.waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+    // The form is emptied, then the focus moves: on a busy machine, a moment later.
     await vi.waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus(), { timeout: 3000 });
     expect(screen.getByLabelText('Image URL')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Add Tool' })).toBeEnabled();
@@ -141,5 +142,29 @@ describe('AddToolForm', () => {
     // The field says it all: not the words above the form.
     expect(screen.queryByText('Check the part details')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Cooling Fan');
+  });
+
+  it('focuses the first wrong field, then checks each change: 21 letters too many, 20 fine', async () => {
+    const fetch = stubShop(() => json({}));
+    const { user } = renderWithApp(<AddToolForm />);
+    await user.click(screen.getByRole('button', { name: 'Add Tool' }));
+    const name = screen.getByLabelText('Name');
+    await vi.waitFor(() => expect(name).toHaveFocus());
+
+    await user.type(name, 'A'.repeat(21));
+    expect(errorOf(name)).toBe('Name must have at most 20 characters');
+    await user.type(name, '{Backspace}');
+    expect(errorOf(name)).toBe('');
+    expect(name).not.toHaveAttribute('aria-invalid');
+
+    await user.type(screen.getByLabelText('Minimum order quantity'), '2');
+    expect(errorOf(screen.getByLabelText('Minimum order quantity'))).toBe('');
+    const image = screen.getByLabelText('Image URL');
+    await user.type(image, 'not a link');
+    expect(errorOf(image)).toBe('Provide a valid image URL (http or https)');
+    await user.clear(image);
+    await user.type(image, 'https://images.example.com/tool.png');
+    expect(errorOf(image)).toBe('');
+    expect(posts(fetch)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { ShopUser } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, stubApi } from '../../../test/api';
 import { renderWithApp } from '../../../test/render';
@@ -132,5 +133,20 @@ describe('UsersTable', () => {
     expect(screen.queryByRole('button', { name: 'Make Admin: Ann' })).not.toBeInTheDocument();
     const puts = fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
     expect(puts.map(([url]) => String(url))).toEqual(['/api/user/admin/ann%40example.com']);
+  });
+
+  it('says "failed to make an admin" when the API refuses it, and keeps the button', async () => {
+    const failed = vi.spyOn(toast, 'error');
+    stubApi(({ method }) =>
+      method === 'PUT'
+        ? apiError(403, 'NOT_ADMIN', 'Only an admin can do this')
+        : json([ann], { total: 1 }),
+    );
+    const { user } = renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Make Admin: Ann' }));
+
+    await vi.waitFor(() => expect(failed).toHaveBeenCalledWith('failed to make an admin'));
+    expect(rowOf('Ann').getByRole('button', { name: 'Make Admin: Ann' })).toBeEnabled();
+    expect(rowOf('Ann').queryByText('Admin')).not.toBeInTheDocument();
   });
 });

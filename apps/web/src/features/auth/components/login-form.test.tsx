@@ -127,4 +127,22 @@ describe('LoginForm', () => {
       '/forgot-password',
     );
   });
+
+  it('says nothing before the first submit, then checks each change and clears what is fixed', async () => {
+    stubApi(() => json({}));
+    const { user } = renderLogin();
+    const email = screen.getByLabelText('Email');
+    await user.type(email, 'not-an-email');
+    await user.tab();
+    expect(screen.queryByText(validation.emailInvalid)).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await vi.waitFor(() => expect(messageOf(email)).toBe(validation.emailRequired));
+
+    await user.type(email, 'buyer@example');
+    expect(messageOf(email)).toBe(validation.emailInvalid);
+    await user.type(email, '.com');
+    expect(screen.queryByText(validation.emailInvalid)).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid');
+  });
 });

@@ -131,4 +131,24 @@ describe('ProfileForm', () => {
     );
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeEnabled();
   });
+
+  it('checks each change once submitted: a phone given a digit, a link made a URL', async () => {
+    stubApi(() => json({}));
+    const { user } = renderWithApp(<ProfileForm email={email} profile={blank} />);
+    await submit(user);
+    const phone = screen.getByLabelText('Phone');
+    await vi.waitFor(() => expect(errorOf(phone)).toBe('Phone number is required'));
+
+    await user.type(phone, 'call me');
+    expect(errorOf(phone)).toBe('Phone number must contain a digit');
+    await user.type(phone, ' at 5550100');
+    expect(errorOf(phone)).toBe('');
+    const link = screen.getByLabelText('LinkedIn profile link');
+    await user.type(link, 'linkedin/parker');
+    expect(errorOf(link)).toBe('Provide a valid URL (http or https)');
+    await user.clear(link);
+    await user.type(link, 'https://linkedin.com/in/parker');
+    expect(errorOf(link)).toBe('');
+    expect(link).not.toHaveAttribute('aria-invalid');
+  });
 });

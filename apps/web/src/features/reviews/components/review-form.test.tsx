@@ -110,4 +110,25 @@ describe('ReviewForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add Review' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The shop is busy');
   });
+
+  it('checks each change once submitted: a name of 21 letters, then 20; a location typed', async () => {
+    stubApi(() => json({}));
+    const { user } = renderWithApp(<ReviewForm />);
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Add Review' }));
+    await vi.waitFor(() => expect(errorOf(name)).toBe('Name is required'));
+
+    await user.type(name, 'B'.repeat(21));
+    expect(errorOf(name)).toBe('Name must have at most 20 characters');
+    await user.type(name, '{Backspace}');
+    expect(errorOf(name)).toBe('');
+    await user.type(screen.getByLabelText('Image URL'), 'avatar.png');
+    expect(errorOf(screen.getByLabelText('Image URL'))).toBe(
+      'Provide a valid image URL (http or https)',
+    );
+    await user.type(screen.getByLabelText('Location'), 'Oslo');
+    expect(errorOf(screen.getByLabelText('Location'))).toBe('');
+    expect(screen.getByLabelText('Location')).not.toHaveAttribute('aria-invalid');
+  });
 });
