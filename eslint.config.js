@@ -10,7 +10,8 @@ import shop from './eslint/no-cycle.js';
 
 /**
  * The API's layers, lowest first: each may import the ones before it, never the ones after.
- * env.ts (the only reader of process.env) imports none of ours; cli/ composes like app.ts;
+ * env.ts (the only reader of process.env) imports none of ours; flows/ compose the modules'
+ * surfaces into what spans them (decision 046), and app.ts wires both; cli/ composes like app.ts;
  * test/ and security/ hold tests and their helpers, which may reach everything.
  */
 const api = './apps/api/src';
@@ -25,6 +26,7 @@ const apiLayers = [
   { name: 'mail/', path: `${api}/mail` },
   { name: 'auth/', path: `${api}/auth` },
   { name: 'modules/', path: `${api}/modules` },
+  { name: 'flows/', path: `${api}/flows` },
   { name: 'app', path: apiApp },
 ];
 const apiWalls = apiLayers.map((layer, index) => ({
@@ -34,7 +36,7 @@ const apiWalls = apiLayers.map((layer, index) => ({
     `${api}/cli`,
     ...apiTestsOnly,
   ],
-  message: `${layer.name} may import only the layers below it: env.ts <- lib <- db <- mail <- auth <- modules <- app (and never the tests' helpers).`,
+  message: `${layer.name} may import only the layers below it: env.ts <- lib <- db <- mail <- auth <- modules <- flows <- app (and never the tests' helpers).`,
 }));
 
 /**
