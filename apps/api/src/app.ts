@@ -66,10 +66,8 @@ import {
   createToolsService,
 } from './modules/tools/tools.service';
 import { cartRoutes } from './modules/cart/cart.routes';
-import { createInvoicesService } from './modules/invoices/invoices.service';
-import { invoicesRoutes } from './modules/invoices/invoices.routes';
-import { returnsRoutes } from './modules/returns/returns.routes';
-import { createReturnsService } from './modules/returns/returns.service';
+import { createInvoicesService, invoicesRoutes } from './modules/invoices';
+import { createReturnsService, returnsRoutes } from './modules/returns';
 import { shippingAdminRoutes } from './modules/shipping/shipping-admin.routes';
 import { createShippingAdminService } from './modules/shipping/shipping-admin.service';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
@@ -77,17 +75,28 @@ import { createRulesCache, createShippingService } from './modules/shipping/ship
 import { createCartService } from './modules/cart/cart.service';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { createCarriersService } from './modules/carriers/carriers.service';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { type AnyProvider, createPaymentsService } from './modules/payments/payments.service';
-import { createSandboxProvider } from './modules/payments/sandbox-provider';
-import { createStripeProvider } from './modules/payments/stripe-provider';
-import { createOrdersService } from './modules/orders/orders.service';
-import { createOrderEmails, INVOICE_ATTACHMENT } from './modules/orders/order-emails';
-import { createOrderExpiry } from './modules/orders/order-expiry';
-import { createPurchaseKeyCleanup } from './modules/orders/purchase-key-cleanup';
-import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
+import {
+  createOrderEmails,
+  createOrderExpiry,
+  createOrdersService,
+  createPurchaseKeyCleanup,
+  INVOICE_ATTACHMENT,
+  linesInWords,
+  noteInHistory,
+  ordersRoutes,
+} from './modules/orders';
+import {
+  type AnyProvider,
+  createPaymentsService,
+  createSandboxProvider,
+  createStripeProvider,
+  paymentsRoutes,
+} from './modules/payments';
+import { createUsersService, usersRoutes } from './modules/users';
+import { createOrderPaidFlow } from './flows/order-paid';
+import { createRefundFlow } from './flows/refund';
+import { createRemoveUserFlow } from './flows/remove-user';
+import { createReturnFlow } from './flows/return';
 
 export type AppEnv = AuthEnv &
   Pick<
@@ -232,13 +241,17 @@ export function createApi({
     shippingRules: shippingRules.read,
     shipmentOf: carriers.shipmentOf,
   });
+  // What spans modules is a flow (decision 046): each composes the modules' steps in its own
+  // transaction, and app.ts hands it to the module whose route starts it.
+  const orderPaid = createOrderPaidFlow(db, { orders });
   const payments = createPaymentsService(
     db,
     paymentProvider ?? choosePaymentProvider(db, env),
-    orders,
+    { ...orders, markPaid: orderPaid.markPaid },
     logger,
     metrics?.events,
   );
+  const refunds = createRefundFlow(db, { orders, payments });
   // The jobs on a timer: the server starts them (server.ts); an app made for a test runs
   // none, its tests run each by hand (`runOnce`).
   const jobs = {
@@ -279,13 +292,13 @@ export function createApi({
       tokens.forgetAll();
     },
   });
-  const users = createUsersService(db, {
-    adminEmail: env.ADMIN_EMAIL,
-    tokens,
-    // A removed customer's unpaid orders are cancelled and their stock returns, in the
-    // removal's own transaction; the catalogue forgets after the commit.
-    onRemove: async (userId, trx) =>
-      (await orders.cancelUnpaidOfUser(userId, trx)) > 0 ? tools.catalogueChanged : undefined,
+  const users = createUsersService(db, { adminEmail: env.ADMIN_EMAIL, tokens });
+  // A removed customer's unpaid orders are cancelled and their stock returns, in the removal's
+  // own transaction; the catalogue forgets after the commit.
+  const removeUser = createRemoveUserFlow(db, {
+    users,
+    orders,
+    onStockChange: tools.catalogueChanged,
   });
   // ADMIN_EMAIL becomes admin at a sign-in whose provider verified it, and only then.
   auth.onProviderVerifiedSignIn(async (signIn) => {
@@ -320,7 +333,7 @@ export function createApi({
     }),
   );
   const signedIn = requireUser(tokens);
-  api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
+  api.route('/', usersRoutes(users, removeUser, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));
   api.route('/', cartRoutes(cart, signedIn));
   api.route('/', carriersRoutes(carriers, signedIn));
@@ -338,21 +351,19 @@ export function createApi({
     ),
   );
   api.route('/', reportsRoutes(createReportsService(db), signedIn));
-  api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
+  api.route('/', paymentsRoutes(payments, refunds, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/', invoicesRoutes(invoices, signedIn));
-  api.route(
-    '/',
-    returnsRoutes(
-      createReturnsService(db, {
-        orders,
-        payments,
-        mail,
-        publicUrl: env.PUBLIC_URL,
-        onStockChange: tools.catalogueChanged,
-      }),
-      signedIn,
-    ),
-  );
+  const returns = createReturnsService(db, {
+    orders: { ...orders, noteInHistory, linesInWords },
+    mail,
+    publicUrl: env.PUBLIC_URL,
+  });
+  const returnFlow = createReturnFlow(db, {
+    returns,
+    refunds,
+    onStockChange: tools.catalogueChanged,
+  });
+  api.route('/', returnsRoutes(returns, returnFlow, signedIn));
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route(
     '/',
