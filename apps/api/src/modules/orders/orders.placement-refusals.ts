@@ -34,6 +34,17 @@ export interface CheckoutLine extends CartLine {
   position: number;
 }
 
+/** What a refused purchase reads again to say why. */
+export interface PurchaseRefusalOptions {
+  /** The catalogue, read through its own module (app.ts wires the tools service). */
+  tools: {
+    get(
+      id: string,
+    ): Promise<{ minOrderQuantity: number; availableQuantity: number; price: number }>;
+  };
+  maxUnpaidOrders: number;
+}
+
 export const orderTotalTooLarge = () => {
   const message = `An order can total at most ${formatMoney(centsToDollars(ORDER_TOTAL_MAX_CENTS))}. Please order fewer units.`;
   return new AppError('VALIDATION_FAILED', message, { quantity: [message] });

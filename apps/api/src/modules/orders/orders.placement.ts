@@ -20,7 +20,6 @@ import {
   type RulesReader,
 } from '../shipping/shipping.service';
 import { type PricedWantedLine, reserve, type WantedLine } from '../tools/inventory';
-import type { ToolsService } from '../tools/tools.service';
 import { presentOne } from './orders.presenter';
 import { selectOrders } from './orders.queries';
 import {
@@ -29,6 +28,7 @@ import {
   type OrderRequest,
   orderTotalTooLarge,
   purchaseRefusal,
+  type PurchaseRefusalOptions,
   shortLines,
   signInAgain,
   tooManyUnpaidOrders,
@@ -49,8 +49,8 @@ export interface CheckoutCart {
 }
 
 export interface PlacementOptions {
-  /** The catalogue, read through its own module (why a purchase was refused). */
-  tools: Pick<ToolsService, 'get'>;
+  /** The catalogue, read through its own module (why a purchase was refused; app.ts wires it). */
+  tools: PurchaseRefusalOptions['tools'];
   /** The customer's cart, which a checkout turns into one order. */
   cart: CheckoutCart;
   /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
