@@ -15,9 +15,15 @@ import shop from './eslint/no-cycle.js';
  * test/ and security/ hold tests and their helpers, which may reach everything.
  */
 const api = './apps/api/src';
-const apiApp = ['app.ts', 'server.ts', 'index.ts', 'web.ts', 'web-rendered.ts', 'api-docs.ts'].map(
-  (file) => `${api}/${file}`,
-);
+const apiApp = [
+  'app.ts',
+  'app-deps.ts',
+  'server.ts',
+  'index.ts',
+  'web.ts',
+  'web-rendered.ts',
+  'api-docs.ts',
+].map((file) => `${api}/${file}`);
 const apiTestsOnly = [`${api}/test`, `${api}/security`];
 const apiLayers = [
   { name: 'env.ts', path: `${api}/env.ts` },

@@ -1,38 +1,31 @@
 import { PART_IMAGES_PATH } from '@shop/shared';
 import { Hono } from 'hono';
 import { addApiDocs, apiDocsHeaders, DOCS_PATH } from './api-docs';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { type ClientAddress, authRoutes } from './auth/auth.routes';
-import type { Auth, AuthEnv } from './auth/better-auth';
+import { authRoutes } from './auth/auth.routes';
 import { requireUser } from './auth/guards';
 import { identityReader } from './auth/identity';
 import { createSessionTokens } from './auth/session-tokens';
 import { createPasswordResetLimiter } from './auth/password-reset-limits';
 import { createSignInLimiter } from './auth/sign-in-limiter';
-import type { DatabaseHandle } from './db/database';
 import { createListCountFolding } from './db/list-counts';
-import type { Database } from './db/schema';
-import type { Env } from './env';
 import type { CacheSync } from './lib/cache-sync';
 import { clientAddressOf } from './lib/client-address';
 import { apiNotFound, createErrorHandler, notFound } from './lib/errors';
 import { METRICS_PATH, type Metrics, publicMetricsEndpoint } from './lib/metrics';
 import { requestEnvelope, requestIdFor, requestScopedLogger } from './lib/request-context';
 import { routesOf } from './lib/openapi';
-import { type ResponseReplay, createResponseReplay } from './lib/response-replay';
+import { createResponseReplay } from './lib/response-replay';
 import {
   apiSecurityHeaders,
   bodyLimits,
   corsForConfiguredOrigins,
   securityHeaders,
 } from './lib/security';
-import type { Mail } from './mail/mail-queue';
 import { CATALOGUE_IMPORT_PATH, catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { createCatalogueService } from './modules/catalogue/catalogue.service';
 import { emailsRoutes } from './modules/emails/emails.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import type { ImageStorage } from './modules/images/image-storage';
 import {
   IMAGE_UPLOAD_LIMIT_BYTES,
   IMAGE_UPLOAD_PATH,
@@ -85,69 +78,16 @@ import {
   noteInHistory,
   ordersRoutes,
 } from './modules/orders';
-import {
-  type AnyProvider,
-  createPaymentsService,
-  createSandboxProvider,
-  createStripeProvider,
-  paymentsRoutes,
-} from './modules/payments';
+import { createPaymentsService, paymentsRoutes } from './modules/payments';
 import { createUsersService, usersRoutes } from './modules/users';
 import { createOrderPaidFlow } from './flows/order-paid';
 import { createRefundFlow } from './flows/refund';
 import { createRemoveUserFlow } from './flows/remove-user';
 import { createReturnFlow } from './flows/return';
 
-export type AppEnv = AuthEnv &
-  Pick<
-    Env,
-    | 'NODE_ENV'
-    | 'CORS_ORIGINS'
-    | 'BODY_LIMIT_BYTES'
-    | 'CATALOGUE_IMPORT_LIMIT_BYTES'
-    | 'ADMIN_EMAIL'
-    | 'ACCESS_TOKEN_TTL_MINUTES'
-    | 'TRUST_PROXY'
-    | 'METRICS_TOKEN'
-    | 'STRIPE_SECRET_KEY'
-    | 'STRIPE_PUBLISHABLE_KEY'
-    | 'STRIPE_WEBHOOK_SECRET'
-    | 'UNPAID_ORDER_TTL_MINUTES'
-    | 'MAX_UNPAID_ORDERS'
-    | 'ORDER_EXPIRY_INTERVAL_SECONDS'
-    | 'CATALOGUE_CACHE_MS'
-  > &
-  Partial<Pick<Env, 'TOKEN_CACHE_MS'>>;
+import { type AppDeps, type AppEnv, choosePaymentProvider } from './app-deps';
 
-export interface AppDeps {
-  db: Kysely<Database>;
-  /** A bounded query's rows as CSV, formatted by the database (db/copy-csv.ts). */
-  copyCsv: DatabaseHandle['copyCsv'];
-  env: AppEnv;
-  logger: Logger;
-  auth: Auth;
-  /** Tests name the caller's address themselves; the server reads the socket. */
-  clientAddress?: ClientAddress;
-  /** Tests point Stripe at a local stand-in; otherwise chosen from the environment. */
-  paymentProvider?: AnyProvider;
-  /** The server's replay of catalogue answers (`createCatalogueReplay`); tests may leave it. */
-  replay?: ResponseReplay;
-  /**
-   * Other processes' changes, announced (PostgreSQL: db/cache-listener.ts). Without it (PGlite,
-   * tests) the caches know only this process's changes, which is all there is.
-   */
-  cacheSync?: CacheSync;
-  /** The embedded database's folder, when it has one: `/api/ready` checks it can be written. */
-  dataDir?: string;
-  /** Kept only when served (`metricsFor`): then every request and order is counted. */
-  metrics?: Metrics;
-  /** The shop's emails (mail/): the queue, its worker, the failed sends. */
-  mail: Mail;
-  /** Where emails are written instead of sent (no SMTP_URL): the dev outbox lists it. */
-  outboxDir?: string;
-  /** The product images' files (`DATA_DIR/images` by the server; a fresh folder per test). */
-  imageStorage: ImageStorage;
-}
+export type { AppDeps, AppEnv } from './app-deps';
 
 /** The public catalogue's answers, replayed from memory by the server (decision 010). */
 export const createCatalogueReplay = (
@@ -168,17 +108,6 @@ export const createCatalogueReplay = (
       requestIdFor(env.TRUST_PROXY ? request.headers['x-request-id'] : undefined),
     onReplayed: metrics && ((path, seconds) => metrics.recordRequest('GET', path, 200, seconds)),
   });
-
-/** Stripe when its three keys are set, the built-in test mode otherwise (decision 008). */
-function choosePaymentProvider(db: Kysely<Database>, env: AppEnv): AnyProvider {
-  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY) {
-    return createStripeProvider({
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-    });
-  }
-  return createSandboxProvider(db);
-}
 
 /** The API, under `/api`. The server adds the web app's files around it. */
 export function createApi({
