@@ -10,13 +10,20 @@ import shop from './eslint/no-cycle.js';
 
 /**
  * The API's layers, lowest first: each may import the ones before it, never the ones after.
- * env.ts (the only reader of process.env) imports none of ours; cli/ composes like app.ts;
+ * env.ts (the only reader of process.env) imports none of ours; flows/ compose the modules'
+ * surfaces into what spans them (decision 046), and app.ts wires both; cli/ composes like app.ts;
  * test/ and security/ hold tests and their helpers, which may reach everything.
  */
 const api = './apps/api/src';
-const apiApp = ['app.ts', 'server.ts', 'index.ts', 'web.ts', 'web-rendered.ts', 'api-docs.ts'].map(
-  (file) => `${api}/${file}`,
-);
+const apiApp = [
+  'app.ts',
+  'app-deps.ts',
+  'server.ts',
+  'index.ts',
+  'web.ts',
+  'web-rendered.ts',
+  'api-docs.ts',
+].map((file) => `${api}/${file}`);
 const apiTestsOnly = [`${api}/test`, `${api}/security`];
 const apiLayers = [
   { name: 'env.ts', path: `${api}/env.ts` },
@@ -25,6 +32,7 @@ const apiLayers = [
   { name: 'mail/', path: `${api}/mail` },
   { name: 'auth/', path: `${api}/auth` },
   { name: 'modules/', path: `${api}/modules` },
+  { name: 'flows/', path: `${api}/flows` },
   { name: 'app', path: apiApp },
 ];
 const apiWalls = apiLayers.map((layer, index) => ({
@@ -34,7 +42,7 @@ const apiWalls = apiLayers.map((layer, index) => ({
     `${api}/cli`,
     ...apiTestsOnly,
   ],
-  message: `${layer.name} may import only the layers below it: env.ts <- lib <- db <- mail <- auth <- modules <- app (and never the tests' helpers).`,
+  message: `${layer.name} may import only the layers below it: env.ts <- lib <- db <- mail <- auth <- modules <- flows <- app (and never the tests' helpers).`,
 }));
 
 /**

@@ -1,33 +1,27 @@
 import { PART_IMAGES_PATH } from '@shop/shared';
 import { Hono } from 'hono';
 import { addApiDocs, apiDocsHeaders, DOCS_PATH } from './api-docs';
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { type ClientAddress, authRoutes } from './auth/auth.routes';
-import type { Auth, AuthEnv } from './auth/better-auth';
+import { authRoutes } from './auth/auth.routes';
 import { requireUser } from './auth/guards';
 import { identityReader } from './auth/identity';
 import { createSessionTokens } from './auth/session-tokens';
 import { createPasswordResetLimiter } from './auth/password-reset-limits';
 import { createSignInLimiter } from './auth/sign-in-limiter';
-import type { DatabaseHandle } from './db/database';
 import { createListCountFolding } from './db/list-counts';
-import type { Database } from './db/schema';
-import type { Env } from './env';
 import type { CacheSync } from './lib/cache-sync';
 import { clientAddressOf } from './lib/client-address';
 import { apiNotFound, createErrorHandler, notFound } from './lib/errors';
 import { METRICS_PATH, type Metrics, publicMetricsEndpoint } from './lib/metrics';
 import { requestEnvelope, requestIdFor, requestScopedLogger } from './lib/request-context';
 import { routesOf } from './lib/openapi';
-import { type ResponseReplay, createResponseReplay } from './lib/response-replay';
+import { createResponseReplay } from './lib/response-replay';
 import {
   apiSecurityHeaders,
   bodyLimits,
   corsForConfiguredOrigins,
   securityHeaders,
 } from './lib/security';
-import type { Mail } from './mail/mail-queue';
 import {
   CATALOGUE_CACHE_BYTES,
   CATALOGUE_CACHE_PAGES,
@@ -66,10 +60,8 @@ import { createSearchService } from './modules/search/search.service';
 import { summaryRoutes } from './modules/summary/summary.routes';
 import { createSummaryService } from './modules/summary/summary.service';
 import { cartRoutes } from './modules/cart/cart.routes';
-import { createInvoicesService } from './modules/invoices/invoices.service';
-import { invoicesRoutes } from './modules/invoices/invoices.routes';
-import { returnsRoutes } from './modules/returns/returns.routes';
-import { createReturnsService } from './modules/returns/returns.service';
+import { createInvoicesService, invoicesRoutes } from './modules/invoices';
+import { createReturnsService, returnsRoutes } from './modules/returns';
 import { shippingAdminRoutes } from './modules/shipping/shipping-admin.routes';
 import { createShippingAdminService } from './modules/shipping/shipping-admin.service';
 import { shippingRoutes } from './modules/shipping/shipping.routes';
@@ -77,68 +69,26 @@ import { createRulesCache, createShippingService } from './modules/shipping/ship
 import { createCartService } from './modules/cart/cart.service';
 import { carriersRoutes } from './modules/carriers/carriers.routes';
 import { createCarriersService } from './modules/carriers/carriers.service';
-import { ordersRoutes } from './modules/orders/orders.routes';
-import { paymentsRoutes } from './modules/payments/payments.routes';
-import { type AnyProvider, createPaymentsService } from './modules/payments/payments.service';
-import { createSandboxProvider } from './modules/payments/sandbox-provider';
-import { createStripeProvider } from './modules/payments/stripe-provider';
-import { createOrdersService } from './modules/orders/orders.service';
-import { createOrderEmails, INVOICE_ATTACHMENT } from './modules/orders/order-emails';
-import { createOrderExpiry } from './modules/orders/order-expiry';
-import { createPurchaseKeyCleanup } from './modules/orders/purchase-key-cleanup';
-import { usersRoutes } from './modules/users/users.routes';
-import { createUsersService } from './modules/users/users.service';
+import {
+  createOrderEmails,
+  createOrderExpiry,
+  createOrdersService,
+  createPurchaseKeyCleanup,
+  INVOICE_ATTACHMENT,
+  linesInWords,
+  noteInHistory,
+  ordersRoutes,
+} from './modules/orders';
+import { createPaymentsService, paymentsRoutes } from './modules/payments';
+import { createUsersService, usersRoutes } from './modules/users';
+import { createOrderPaidFlow } from './flows/order-paid';
+import { createRefundFlow } from './flows/refund';
+import { createRemoveUserFlow } from './flows/remove-user';
+import { createReturnFlow } from './flows/return';
 
-export type AppEnv = AuthEnv &
-  Pick<
-    Env,
-    | 'NODE_ENV'
-    | 'CORS_ORIGINS'
-    | 'BODY_LIMIT_BYTES'
-    | 'CATALOGUE_IMPORT_LIMIT_BYTES'
-    | 'ADMIN_EMAIL'
-    | 'ACCESS_TOKEN_TTL_MINUTES'
-    | 'TRUST_PROXY'
-    | 'METRICS_TOKEN'
-    | 'STRIPE_SECRET_KEY'
-    | 'STRIPE_PUBLISHABLE_KEY'
-    | 'STRIPE_WEBHOOK_SECRET'
-    | 'UNPAID_ORDER_TTL_MINUTES'
-    | 'MAX_UNPAID_ORDERS'
-    | 'ORDER_EXPIRY_INTERVAL_SECONDS'
-    | 'CATALOGUE_CACHE_MS'
-  > &
-  Partial<Pick<Env, 'TOKEN_CACHE_MS'>>;
+import { type AppDeps, type AppEnv, choosePaymentProvider } from './app-deps';
 
-export interface AppDeps {
-  db: Kysely<Database>;
-  /** A bounded query's rows as CSV, formatted by the database (db/copy-csv.ts). */
-  copyCsv: DatabaseHandle['copyCsv'];
-  env: AppEnv;
-  logger: Logger;
-  auth: Auth;
-  /** Tests name the caller's address themselves; the server reads the socket. */
-  clientAddress?: ClientAddress;
-  /** Tests point Stripe at a local stand-in; otherwise chosen from the environment. */
-  paymentProvider?: AnyProvider;
-  /** The server's replay of catalogue answers (`createCatalogueReplay`); tests may leave it. */
-  replay?: ResponseReplay;
-  /**
-   * Other processes' changes, announced (PostgreSQL: db/cache-listener.ts). Without it (PGlite,
-   * tests) the caches know only this process's changes, which is all there is.
-   */
-  cacheSync?: CacheSync;
-  /** The embedded database's folder, when it has one: `/api/ready` checks it can be written. */
-  dataDir?: string;
-  /** Kept only when served (`metricsFor`): then every request and order is counted. */
-  metrics?: Metrics;
-  /** The shop's emails (mail/): the queue, its worker, the failed sends. */
-  mail: Mail;
-  /** Where emails are written instead of sent (no SMTP_URL): the dev outbox lists it. */
-  outboxDir?: string;
-  /** The product images' files (`DATA_DIR/images` by the server; a fresh folder per test). */
-  imageStorage: ImageStorage;
-}
+export type { AppDeps, AppEnv } from './app-deps';
 
 /** The public catalogue's answers, replayed from memory by the server (decision 010). */
 export const createCatalogueReplay = (
@@ -159,17 +109,6 @@ export const createCatalogueReplay = (
       requestIdFor(env.TRUST_PROXY ? request.headers['x-request-id'] : undefined),
     onReplayed: metrics && ((path, seconds) => metrics.recordRequest('GET', path, 200, seconds)),
   });
-
-/** Stripe when its three keys are set, the built-in test mode otherwise (decision 008). */
-function choosePaymentProvider(db: Kysely<Database>, env: AppEnv): AnyProvider {
-  if (env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY) {
-    return createStripeProvider({
-      secretKey: env.STRIPE_SECRET_KEY,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
-    });
-  }
-  return createSandboxProvider(db);
-}
 
 /** The API, under `/api`. The server adds the web app's files around it. */
 export function createApi({
@@ -232,13 +171,17 @@ export function createApi({
     shippingRules: shippingRules.read,
     shipmentOf: carriers.shipmentOf,
   });
+  // What spans modules is a flow (decision 053): each composes the modules' steps in its own
+  // transaction, and app.ts hands it to the module whose route starts it.
+  const orderPaid = createOrderPaidFlow(db, { orders });
   const payments = createPaymentsService(
     db,
     paymentProvider ?? choosePaymentProvider(db, env),
-    orders,
+    { ...orders, markPaid: orderPaid.markPaid },
     logger,
     metrics?.events,
   );
+  const refunds = createRefundFlow(db, { orders, payments });
   // The jobs on a timer: the server starts them (server.ts); an app made for a test runs
   // none, its tests run each by hand (`runOnce`).
   const jobs = {
@@ -279,13 +222,13 @@ export function createApi({
       tokens.forgetAll();
     },
   });
-  const users = createUsersService(db, {
-    adminEmail: env.ADMIN_EMAIL,
-    tokens,
-    // A removed customer's unpaid orders are cancelled and their stock returns, in the
-    // removal's own transaction; the catalogue forgets after the commit.
-    onRemove: async (userId, trx) =>
-      (await orders.cancelUnpaidOfUser(userId, trx)) > 0 ? tools.catalogueChanged : undefined,
+  const users = createUsersService(db, { adminEmail: env.ADMIN_EMAIL, tokens });
+  // A removed customer's unpaid orders are cancelled and their stock returns, in the removal's
+  // own transaction; the catalogue forgets after the commit.
+  const removeUser = createRemoveUserFlow(db, {
+    users,
+    orders,
+    onStockChange: tools.catalogueChanged,
   });
   // ADMIN_EMAIL becomes admin at a sign-in whose provider verified it, and only then.
   auth.onProviderVerifiedSignIn(async (signIn) => {
@@ -320,7 +263,7 @@ export function createApi({
     }),
   );
   const signedIn = requireUser(tokens);
-  api.route('/', usersRoutes(users, signedIn, identityReader(auth)));
+  api.route('/', usersRoutes(users, removeUser, signedIn, identityReader(auth)));
   api.route('/', ordersRoutes(orders, signedIn));
   api.route('/', cartRoutes(cart, signedIn));
   api.route('/', carriersRoutes(carriers, signedIn));
@@ -338,21 +281,19 @@ export function createApi({
     ),
   );
   api.route('/', reportsRoutes(createReportsService(db), signedIn));
-  api.route('/', paymentsRoutes(payments, signedIn, env.STRIPE_PUBLISHABLE_KEY));
+  api.route('/', paymentsRoutes(payments, refunds, signedIn, env.STRIPE_PUBLISHABLE_KEY));
   api.route('/', invoicesRoutes(invoices, signedIn));
-  api.route(
-    '/',
-    returnsRoutes(
-      createReturnsService(db, {
-        orders,
-        payments,
-        mail,
-        publicUrl: env.PUBLIC_URL,
-        onStockChange: tools.catalogueChanged,
-      }),
-      signedIn,
-    ),
-  );
+  const returns = createReturnsService(db, {
+    orders: { ...orders, noteInHistory, linesInWords },
+    mail,
+    publicUrl: env.PUBLIC_URL,
+  });
+  const returnFlow = createReturnFlow(db, {
+    returns,
+    refunds,
+    onStockChange: tools.catalogueChanged,
+  });
+  api.route('/', returnsRoutes(returns, returnFlow, signedIn));
   api.route('/tools', toolsRoutes(tools, signedIn));
   api.route(
     '/',

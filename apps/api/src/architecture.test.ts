@@ -55,6 +55,8 @@ describe('the API layers', () => {
     ['db/ importing mail/', 'apps/api/src/db/x.ts', '../mail/mail-queue'],
     ['modules/ importing app.ts', 'apps/api/src/modules/orders/x.ts', '../../app'],
     ['modules/ importing server.ts', 'apps/api/src/modules/orders/x.ts', '../../server'],
+    ['modules/ importing flows/', 'apps/api/src/modules/payments/x.ts', '../../flows/refund'],
+    ['flows/ importing app.ts', 'apps/api/src/flows/x.ts', '../app'],
     ['env.ts importing lib/', 'apps/api/src/env.ts', './lib/errors'],
     [
       "a module importing the tests' helpers",
@@ -72,6 +74,8 @@ describe('the API layers', () => {
     ['auth/ importing db/ and lib/', 'apps/api/src/auth/x.ts', '../db/schema'],
     ['auth/ importing mail/', 'apps/api/src/auth/x.ts', '../mail/mail-queue'],
     ['app.ts importing a module', 'apps/api/src/app.ts', './modules/orders'],
+    ['flows/ importing a module', 'apps/api/src/flows/x.ts', '../modules/orders/index'],
+    ['app.ts importing flows/', 'apps/api/src/app.ts', './flows/refund'],
     ['a test importing the whole app', 'apps/api/src/auth/x.test.ts', '../app'],
   ])('allows %s', async (_case, filePath, importPath) => {
     expect(await wallsBroken(filePath, importPath)).toEqual([]);

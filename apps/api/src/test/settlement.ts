@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { createOrderPaidFlow } from '../flows/order-paid';
 import { createCartService } from '../modules/cart/cart.service';
 import { createOrdersService } from '../modules/orders/orders.service';
 import { createPaymentsService } from '../modules/payments/payments.service';
@@ -15,14 +16,19 @@ import { type TestApp, testEnv } from './test-app';
 
 const silent = pino({ level: 'silent' });
 
-/** The orders service on the app's database, as the app builds it (no catalogue cache). */
-export const ordersServiceOf = (app: TestApp) =>
-  createOrdersService(app.database.db, {
+/**
+ * The orders service on the app's database, as the app builds it (no catalogue cache) and hands
+ * it to payments: with the order-paid flow's `markPaid`.
+ */
+export function ordersServiceOf(app: TestApp) {
+  const orders = createOrdersService(app.database.db, {
     tools: uncachedTools(app.database.db),
     cart: createCartService(app.database.db),
     unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
     maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
   });
+  return { ...orders, markPaid: createOrderPaidFlow(app.database.db, { orders }).markPaid };
+}
 
 /** The payments service on the app's database, with the provider and orders side given. */
 export const paymentsServiceOf = (

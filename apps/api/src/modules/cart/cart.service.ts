@@ -10,8 +10,14 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import type { CheckoutLine } from '../orders/orders.placement';
 import { holdAccount } from '../users';
+
+/** A cart line as a checkout takes it, its tool's row locked for the checkout's transaction. */
+export interface CheckoutLine extends CartLine {
+  unitPriceCents: number;
+  /** The order the customer put it in the cart (the order's lines follow it). */
+  position: number;
+}
 
 /**
  * The cart's lines with their tools as they are now. The cart reads `tools` in the same query

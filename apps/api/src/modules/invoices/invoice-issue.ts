@@ -10,8 +10,8 @@ import type { DocumentLine, IssuedDocument } from './invoice-document';
 
 /**
  * Issuing invoices and credit notes (issue 36), always inside the transaction of what they
- * record: an invoice in the payment's (orders.workflow.ts, `markPaid`), a credit note in the
- * refund's. Each takes the next number of its series and year by updating that row of
+ * record: an invoice in the payment's (flows/order-paid.ts), a credit note in the refund's
+ * (flows/refund.ts). Each takes the next number of its series and year by updating that row of
  * `document_sequences` (migration 0031), which stays locked until the transaction ends: the
  * numbers follow each other without a gap or a repeat whatever the concurrency, and a payment
  * that rolls back, or a process killed before its commit, takes its number back with it.
@@ -36,7 +36,7 @@ async function nextNumber(trx: Kysely<Database>, kind: BillingDocumentKind) {
   return { year: row.year, sequence: row.last_number, issuedAt: row.issued_at };
 }
 
-/** The order's columns a document needs: what the payment's update returns (`markPaid`). */
+/** The order's columns a document needs. */
 export const INVOICE_ORDER_COLUMNS = [
   'id',
   'number',

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { OrdersService } from '../orders/orders.service';
 import type { IssuedDocument } from './invoice-document';
 import { renderDocumentPdf } from './invoice-pdf';
 
@@ -16,16 +15,19 @@ export interface DocumentFile {
 const fileNameOf = (document: Pick<IssuedDocument, 'kind' | 'number'>) =>
   `${document.kind === 'invoice' ? 'invoice' : 'credit-note'}-${document.number.replace(/^CN-/, '')}.pdf`;
 
+/** Who may read an order's documents: its buyer and the admins (the orders module, app.ts). */
+export interface OrderReader {
+  /** The order `caller` may see; a 404 for anyone else. */
+  visibleTo(caller: CurrentUser, orderId: string): Promise<{ id: string }>;
+}
+
 /**
  * Invoices and credit notes (issue 36): issued by the payment and the refunds
- * (invoice-issue.ts), read here. An order's documents are its buyer's and the admins'; anyone
+ * (invoice-issue.ts, run by the order-paid and refund flows), read here. An order's documents are its buyer's and the admins'; anyone
  * else is told the order does not exist, as for the order itself. The PDF is drawn from the
  * document as issued, each time it is asked for: nothing a later change makes reaches it.
  */
-export function createInvoicesService(
-  db: Kysely<Database>,
-  orders: Pick<OrdersService, 'visibleTo'>,
-) {
+export function createInvoicesService(db: Kysely<Database>, orders: OrderReader) {
   async function file(body: unknown): Promise<DocumentFile> {
     const document = body as IssuedDocument;
     return { fileName: fileNameOf(document), content: await renderDocumentPdf(document) };

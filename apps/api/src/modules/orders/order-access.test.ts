@@ -21,6 +21,7 @@ import {
 import { type TestApp, createTestApp } from '../../test/test-app';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
+import { createOrderPaidFlow } from '../../flows/order-paid';
 import { createOrdersService } from './orders.service';
 import { createCartService } from '../cart/cart.service';
 
@@ -131,7 +132,8 @@ describeEachDatabase('order access and steps', (kind) => {
         unpaidOrderTtlMinutes: 60,
         maxUnpaidOrders: 10,
       });
-      return { orders, stockChanges: () => stockChanges };
+      const { markPaid } = createOrderPaidFlow(db, { orders });
+      return { orders: { ...orders, markPaid }, stockChanges: () => stockChanges };
     };
     const purchase = { ...DELIVERY, address: '1 Market Street, San Francisco' };
 

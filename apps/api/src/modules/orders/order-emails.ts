@@ -3,7 +3,6 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { EmailRequest, Mail } from '../../mail/mail-queue';
 import type { OrderEmailLine } from '../../mail/templates';
-import type { UsersService } from '../users/users.service';
 import { totalsOf } from './orders.presenter';
 
 /** The kind of attachment an invoice is, drawn by the invoices module when sent (app.ts). */
@@ -14,8 +13,9 @@ const BATCH = 50;
 
 export interface OrderEmailsOptions {
   mail: Pick<Mail, 'enqueue'>;
-  /** The admins to alert of a paid order; the users module keeps the accounts. */
-  users: Pick<UsersService, 'admins'>;
+  /** The admins to alert of a paid order, in the caller's transaction; the users module keeps
+   * the accounts (app.ts wires it). */
+  users: { admins(executor: Kysely<Database>): Promise<{ email: string; name: string }[]> };
   /** PUBLIC_URL: the emails link to the order's pages there. */
   publicUrl: string;
 }

@@ -1,11 +1,4 @@
-import { createHash } from 'node:crypto';
 import {
-  type CartLine,
-  type Checkout,
-  dollarsToCents,
-  formatMoney,
-  centsToDollars,
-  cartLineProblem,
   isPastNeededBy,
   messages,
   normaliseDestination,
@@ -21,27 +14,27 @@ import type { ShopEvents } from '../../lib/metrics';
 import { isUniqueViolation } from '../../db/pg-errors';
 import type { OrderCents } from '../shipping/pricing';
 import { catalogueLines, figuresFor, type RulesReader } from '../shipping/shipping.service';
-import { type PricedWantedLine, reserve, type ToolsService, type WantedLine } from '../catalogue';
+import { type PricedWantedLine, reserve, type WantedLine } from '../catalogue';
 import { presentOne } from './orders.presenter';
 import { selectOrders } from './orders.queries';
-
-/**
- * What a customer orders: one tool from its purchase page, or everything in their cart. A
- * purchase is a one-line checkout: both are placed by `place`, under the same rules.
- */
-export type OrderRequest = ({ from: 'tool' } & Purchase) | ({ from: 'cart' } & Checkout);
+import {
+  type CheckoutLine,
+  fingerprintOf,
+  type OrderRequest,
+  orderTotalTooLarge,
+  purchaseRefusal,
+  type PurchaseRefusalOptions,
+  shortLines,
+  signInAgain,
+  tooManyUnpaidOrders,
+} from './orders.placement-refusals';
 
 /** The answer of a placement: the order, and whether an earlier request placed it (same key). */
+export type { CheckoutLine, OrderRequest } from './orders.placement-refusals';
+
 export interface Placed {
   order: Order;
   replayed: boolean;
-}
-
-/** A cart line as a checkout takes it, its tool's row locked for the checkout's transaction. */
-export interface CheckoutLine extends CartLine {
-  unitPriceCents: number;
-  /** The order the customer put it in the cart (the order's lines follow it). */
-  position: number;
 }
 
 /** The cart, read and emptied by a checkout inside the checkout's own transaction. */
@@ -51,8 +44,8 @@ export interface CheckoutCart {
 }
 
 export interface PlacementOptions {
-  /** The catalogue, read through its own module (why a purchase was refused). */
-  tools: Pick<ToolsService, 'get'>;
+  /** The catalogue, read through its own module (why a purchase was refused; app.ts wires it). */
+  tools: PurchaseRefusalOptions['tools'];
   /** The customer's cart, which a checkout turns into one order. */
   cart: CheckoutCart;
   /** Called after a committed change to a tool's stock (the catalogue cache forgets it). */
@@ -65,58 +58,6 @@ export interface PlacementOptions {
   maxUnpaidOrders: number;
   /** The destinations' shipping and tax rules, kept in memory by the app; else read each time. */
   shippingRules?: RulesReader;
-}
-
-const orderTotalTooLarge = () => {
-  const message = `An order can total at most ${formatMoney(centsToDollars(ORDER_TOTAL_MAX_CENTS))}. Please order fewer units.`;
-  return new AppError('VALIDATION_FAILED', message, { quantity: [message] });
-};
-
-const tooManyUnpaidOrders = (limit: number) =>
-  new AppError(
-    'TOO_MANY_UNPAID_ORDERS',
-    `You have ${limit} unpaid ${limit === 1 ? 'order' : 'orders'}. Pay or cancel one before placing another.`,
-  );
-
-const signInAgain = () => new AppError('UNAUTHENTICATED', 'Please sign in again');
-
-/**
- * What a request asked for, so a retry with the same key can be told from another order. A
- * checkout's lines are the cart's, which the first checkout emptied, so its retry is told apart
- * by its delivery details; the prefix keeps it apart from any purchase.
- */
-function fingerprintOf(request: OrderRequest) {
-  const delivery = [
-    request.phone,
-    request.address,
-    request.recipient ?? null,
-    request.country,
-    request.region ?? null,
-    request.city,
-    request.postalCode ?? null,
-    request.shippingMethodId,
-    request.neededBy ?? null,
-  ];
-  const asked =
-    request.from === 'tool'
-      ? [request.toolId, request.quantity, ...delivery]
-      : ['checkout', ...delivery];
-  return createHash('sha256').update(JSON.stringify(asked)).digest('base64url');
-}
-
-/** The words of a checkout refused for its lines: which tools, and why each. */
-function shortLines(lines: CheckoutLine[]): AppError | undefined {
-  const problems = lines.flatMap((line) => {
-    const problem = cartLineProblem(line);
-    return problem ? [{ line, problem }] : [];
-  });
-  if (problems.length === 0) return undefined;
-  const names = problems.map(({ line }) => line.name).join(', ');
-  return new AppError(
-    'OUT_OF_STOCK',
-    `Not enough stock for: ${names}. Change or remove ${problems.length === 1 ? 'that line' : 'those lines'}; nothing was ordered.`,
-    Object.fromEntries(problems.map(({ line, problem }) => [line.toolId, [problem]])),
-  );
 }
 
 /**
@@ -265,41 +206,10 @@ export function createPlacement(db: Kysely<Database>, options: PlacementOptions)
     }
   }
 
-  /**
-   * Why a purchase placed nothing: the tool is gone, the quantity is out of its bounds, the
-   * total too large, the buyer holds too many unpaid orders, or the stock ran out.
-   */
-  async function purchaseRefusal(input: Purchase, buyer: CurrentUser): Promise<AppError> {
-    // A tool no longer on sale: its 404 is thrown from here, as good as returned.
-    const tool = await options.tools.get(input.toolId);
-    const notice = messages.quantityNotice(tool.minOrderQuantity, tool.availableQuantity);
-    if (input.quantity < tool.minOrderQuantity) {
-      return new AppError('VALIDATION_FAILED', notice, { quantity: [notice] });
-    }
-    if (dollarsToCents(tool.price) * input.quantity > ORDER_TOTAL_MAX_CENTS) {
-      return orderTotalTooLarge();
-    }
-    const holder = await db
-      .selectFrom('users')
-      .select('unpaid_orders')
-      .where('id', '=', buyer.id)
-      .executeTakeFirst();
-    if (!holder) return signInAgain();
-    if (holder.unpaid_orders >= options.maxUnpaidOrders) {
-      return tooManyUnpaidOrders(options.maxUnpaidOrders);
-    }
-    if (input.quantity > tool.availableQuantity) {
-      return new AppError('OUT_OF_STOCK', `Not enough stock left. ${notice}`, {
-        quantity: [notice],
-      });
-    }
-    return new AppError('OUT_OF_STOCK', 'Sorry, this tool has just sold out in that quantity.');
-  }
-
   const oneTool = (input: Purchase, buyer: CurrentUser): LineSource => ({
     inTransaction: false,
     lines: async () => [{ toolId: input.toolId, quantity: input.quantity, position: 0 }],
-    refusal: () => purchaseRefusal(input, buyer),
+    refusal: () => purchaseRefusal(db, options, input, buyer),
   });
 
   /**

@@ -8,6 +8,7 @@ import { exportCsv } from './orders-export';
 import { createPlacement, type PlacementOptions } from './orders.placement';
 import { type BillableOrder, toBillable } from './orders.presenter';
 import { createOrderQueries } from './orders.queries';
+import { createRefundPreview } from './orders.refund-figures';
 import { createOrderRefunds } from './orders.refunds';
 import { createOrderWorkflow, type WorkflowOptions } from './orders.workflow';
 
@@ -22,7 +23,9 @@ export interface OrdersServiceOptions extends PlacementOptions, WorkflowOptions 
  * Orders own `orders`, `order_lines` and `purchase_keys`; the module's parts are
  * `orders.placement.ts` (the one way an order is placed), `orders.queries.ts` (lists, paging,
  * counts, who may read an order), `orders.workflow.ts` (changes of status, their actor and
- * history), `orders.refunds.ts` (refunds of the order and of its lines), `orders-export.ts` (the CSV) and `orders.presenter.ts` (rows to the API's words).
+ * history), `orders.refunds.ts` (the steps of refunds of the order and of its lines, which the
+ * refund flow composes), `orders.refund-figures.ts` (what a refund gives back),
+ * `orders-export.ts` (the CSV) and `orders.presenter.ts` (rows to the API's words).
  * Stock moves through the inventory (`tools/inventory.ts`) inside the order's own statement or
  * transaction, so stock and the unpaid-order limit stay exact under concurrency.
  */
@@ -30,6 +33,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
   const queries = createOrderQueries(db);
   const workflow = createOrderWorkflow(db, queries, options);
   const refunds = createOrderRefunds(db, queries, options);
+  const { refundPreview } = createRefundPreview(db, queries);
   const { place } = createPlacement(db, options);
 
   return {
@@ -39,6 +43,7 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
     get: queries.get,
     ...workflow,
     ...refunds,
+    refundPreview,
 
     /** The filtered orders as CSV, newest first, a batch at a time (orders-export.ts). */
     exportCsv(filter: OrderFilter, batchSize?: number): AsyncGenerator<Uint8Array> {
@@ -78,19 +83,3 @@ export function createOrdersService(db: Kysely<Database>, options: OrdersService
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
-
-/** What payments, refunds and the expiry's settlement may ask of orders, in the order's terms. */
-export type OrdersForPayments = Pick<
-  OrdersService,
-  | 'visibleTo'
-  | 'ownedBy'
-  | 'anyOrder'
-  | 'payableBy'
-  | 'markPaid'
-  | 'cancel'
-  | 'claimRefund'
-  | 'releaseRefund'
-  | 'markRefunded'
-  | 'claimLines'
-  | 'settleLines'
->;

@@ -118,12 +118,11 @@ export async function noteInHistory(
 
 /**
  * One change of status by `action`, from a status the state machine allows `actor` to take it
- * from, by `caller`, in a transaction that names them for the history; answers the row changed,
- * or undefined when it was in no such status. `also` runs in the same transaction after the
- * change (the stock of a refund).
+ * from, by `caller`, inside the caller's transaction, which it names them in for the history;
+ * answers the row changed, or undefined when it was in no such status.
  */
-export async function changeStatus(
-  db: Kysely<Database>,
+export async function changeStatusIn(
+  trx: Kysely<Database>,
   id: string,
   caller: CurrentUser,
   action: 'ship' | 'deliver' | 'refund',
@@ -131,23 +130,53 @@ export async function changeStatus(
   actor: 'admin' | 'shop',
   step: {
     reason?: string;
-    also?: (trx: Kysely<Database>) => Promise<void>;
     /** Other columns written with the status (a shipment's carrier and tracking). */
     set?: { carrier: string; tracking_number: string | null; tracking_url: string | null };
   } = {},
 ): Promise<OrderRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    await actingAs(trx, caller, step.reason);
-    const changed = (await trx
+  await actingAs(trx, caller, step.reason);
+  return (await trx
+    .updateTable('orders')
+    .set({ ...step.set, status: statusAfter(action)! })
+    .where('id', '=', id)
+    .where('status', 'in', statusesFor(action, actor))
+    .$if(heldWhileRefunding(action), (q) => q.where('refund_started_at', 'is', null))
+    .returningAll()
+    .returning(sql<string | null>`orders.needed_by::text`.as('needed_by'))
+    .executeTakeFirst()) as OrderRow | undefined;
+}
+
+/** `changeStatusIn` in a transaction of its own (a shipment, a delivery). */
+export function changeStatus(
+  db: Kysely<Database>,
+  id: string,
+  caller: CurrentUser,
+  action: 'ship' | 'deliver',
+  step: Parameters<typeof changeStatusIn>[5] = {},
+): Promise<OrderRow | undefined> {
+  return db.transaction().execute((trx) => changeStatusIn(trx, id, caller, action, 'admin', step));
+}
+
+/**
+ * The order turns paid by a payment verified with the provider, inside the transaction that
+ * also issues its invoice (flows/order-paid.ts): only from a status the shop may pay, and only
+ * at its stored amount. Answers the row, or undefined when nothing changed.
+ */
+export async function markPaidIn(
+  trx: Kysely<Database>,
+  id: string,
+  paymentId: string,
+  amountCents: number,
+): Promise<OrderRow | undefined> {
+  return (
+    (await trx
       .updateTable('orders')
-      .set({ ...step.set, status: statusAfter(action)! })
+      // The database's clock, as every other time of an order (its history's, its pay-by).
+      .set({ status: statusAfter('pay')!, transaction_id: paymentId, paid_at: sql<Date>`now()` })
       .where('id', '=', id)
-      .where('status', 'in', statusesFor(action, actor))
-      .$if(heldWhileRefunding(action), (q) => q.where('refund_started_at', 'is', null))
+      .where('status', 'in', statusesFor('pay', 'shop'))
+      .where('price_cents', '=', amountCents)
       .returningAll()
-      .returning(sql<string | null>`orders.needed_by::text`.as('needed_by'))
-      .executeTakeFirst()) as OrderRow | undefined;
-    if (changed) await step.also?.(trx);
-    return changed;
-  });
+      .executeTakeFirst()) as OrderRow | undefined
+  );
 }

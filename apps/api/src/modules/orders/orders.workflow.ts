@@ -12,7 +12,6 @@ import type { CurrentUser } from '../../auth/identity';
 import type { Database, OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import type { ShopEvents } from '../../lib/metrics';
-import { INVOICE_ORDER_COLUMNS, issueInvoice } from '../invoices/invoice-issue';
 import { presentOne } from './orders.presenter';
 import { type OrderQueries, selectOrders } from './orders.queries';
 import { actingAs, actorOf, changeStatus, returnStock } from './orders.steps';
@@ -147,36 +146,18 @@ export function createOrderWorkflow(
     },
 
     /**
-     * Marks an order paid once its payment was verified with the provider. Idempotent: the
-     * same payment again changes nothing; another one for a paid order is refused.
+     * What a payment answers once the order-paid flow (flows/order-paid.ts) ran: the order paid
+     * by it (`changed` when this call paid it). The same payment again changes nothing; another
+     * one for a paid order is refused.
      */
-    async markPaid(
+    async paymentOutcome(
       id: string,
       paymentId: string,
-      amountCents: number,
+      changed: boolean,
     ): Promise<{ order: Order; changed: boolean }> {
-      // The invoice is issued with the payment, in its transaction: no paid order is ever
-      // without one, and no number is taken by a payment that did not happen.
-      const updated = await db.transaction().execute(async (trx) => {
-        const paid = await trx
-          .updateTable('orders')
-          // The database's clock, as every other time of an order (its history's, its pay-by).
-          .set({
-            status: statusAfter('pay')!,
-            transaction_id: paymentId,
-            paid_at: sql<Date>`now()`,
-          })
-          .where('id', '=', id)
-          .where('status', 'in', statusesFor('pay', 'shop'))
-          .where('price_cents', '=', amountCents)
-          .returning(INVOICE_ORDER_COLUMNS)
-          .executeTakeFirst();
-        if (paid) await issueInvoice(trx, paid);
-        return paid;
-      });
       const row = await selectOrders(db).where('id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Order');
-      if (updated) {
+      if (changed) {
         options.events?.orderPaid();
         return { order: await presentOne(row, db), changed: true };
       }
@@ -196,7 +177,7 @@ export function createOrderWorkflow(
         input.carrierId === undefined
           ? undefined
           : await shipmentOf(input.carrierId, input.trackingNumber);
-      const shipped = await transition(order.id, caller, 'ship', 'admin', {
+      const shipped = await transition(order.id, caller, 'ship', {
         ...(shipment && {
           set: {
             carrier: shipment.carrier,
@@ -214,7 +195,7 @@ export function createOrderWorkflow(
     /** An admin marks a shipped order delivered. */
     async deliver(id: string, caller: CurrentUser): Promise<Order> {
       const order = await queries.visibleTo(caller, id);
-      const delivered = await transition(order.id, caller, 'deliver', 'admin');
+      const delivered = await transition(order.id, caller, 'deliver');
       if (!delivered) {
         throw await refusedStep(order.id, 'delivered', 'Only a shipped order can be delivered');
       }

@@ -21,13 +21,11 @@ import {
   sandboxIntentStatus,
   setOrderStatus,
   setUpShop,
-  uncachedTools,
 } from '../../test/shop';
-import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
-import { createOrdersService } from '../orders/orders.service';
+import { ordersServiceOf } from '../../test/settlement';
+import { type TestApp, createTestApp } from '../../test/test-app';
 import { createPaymentsService } from './payments.service';
 import { type SandboxProvider, createSandboxProvider } from './sandbox-provider';
-import { createCartService } from '../cart/cart.service';
 
 /** Runs once, in the middle of the provider's next call of that name. */
 type Interruption = (() => Promise<void>) | undefined;
@@ -170,16 +168,10 @@ describeEachDatabase('payments racing other requests, test mode', (kind) => {
         throw new Error('connect ECONNREFUSED');
       },
     };
-    const orders = createOrdersService(app.database.db, {
-      tools: uncachedTools(app.database.db),
-      cart: createCartService(app.database.db),
-      unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
-      maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
-    });
     const payments = createPaymentsService(
       app.database.db,
       unreachable,
-      orders,
+      ordersServiceOf(app),
       pino({ level: 'silent' }),
     );
     const expireInDatabase = async () => {

@@ -16,13 +16,11 @@ import {
   orderNow,
   setOrderStatus,
   setUpShop,
-  uncachedTools,
 } from '../../test/shop';
-import { type TestApp, createTestApp, testEnv } from '../../test/test-app';
-import { createOrdersService } from '../orders/orders.service';
+import { ordersServiceOf } from '../../test/settlement';
+import { type TestApp, createTestApp } from '../../test/test-app';
 import { createPaymentsService } from './payments.service';
 import { createSandboxProvider } from './sandbox-provider';
-import { createCartService } from '../cart/cart.service';
 
 const pay = (app: TestApp, buyer: Account, orderId: string, transactionId: string) =>
   send(app, 'PATCH', `/api/purchase/${orderId}`, buyer.token, { transactionId });
@@ -203,16 +201,10 @@ describeEachDatabase('payment refusals, test mode', (kind) => {
 
   describe('the expiry step of one order', () => {
     const payments = () => {
-      const orders = createOrdersService(app.database.db, {
-        tools: uncachedTools(app.database.db),
-        cart: createCartService(app.database.db),
-        unpaidOrderTtlMinutes: testEnv.UNPAID_ORDER_TTL_MINUTES,
-        maxUnpaidOrders: testEnv.MAX_UNPAID_ORDERS,
-      });
       return createPaymentsService(
         app.database.db,
         createSandboxProvider(app.database.db),
-        orders,
+        ordersServiceOf(app),
         pino({ level: 'silent' }),
       );
     };

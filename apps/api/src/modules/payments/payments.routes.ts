@@ -3,14 +3,17 @@ import {
   idParams,
   PaymentConfigSchema,
   PaymentIntentResponseSchema,
+  type Order,
   OrderSchema,
   PayOrderSchema,
+  type Refund,
   RefundSchema,
   SandboxCardPaymentSchema,
   SandboxConfirmResponseSchema,
   WebhookResultSchema,
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
+import type { CurrentUser } from '../../auth/identity';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
 import { AppError } from '../../lib/errors';
 import { defineRoute, errors, json, jsonBody, routesOf, bearer } from '../../lib/openapi';
@@ -107,8 +110,19 @@ const webhook = defineRoute({
   },
 });
 
+/** The refunds an admin asks here: the refund flow's (flows/refund.ts), wired by app.ts. */
+export interface PaymentRefunds {
+  refundOrder(id: string, caller: CurrentUser, refund: Refund): Promise<Order>;
+  refundLines(
+    id: string,
+    caller: CurrentUser,
+    refund: Refund & { lines: string[] },
+  ): Promise<Order>;
+}
+
 export function paymentsRoutes(
   payments: PaymentsService,
+  refunds: PaymentRefunds,
   signedIn: MiddlewareHandler<AuthedEnv>,
   publishableKey: string | undefined,
 ) {
@@ -143,8 +157,8 @@ export function paymentsRoutes(
         const { lines } = body;
         return c.json(
           lines
-            ? await payments.refundLines(id, c.var.user, { ...body, lines })
-            : await payments.refundOrder(id, c.var.user, body),
+            ? await refunds.refundLines(id, c.var.user, { ...body, lines })
+            : await refunds.refundOrder(id, c.var.user, body),
           200,
         );
       })

@@ -1,24 +1,24 @@
-import { type Order, type Refund, type SandboxCardPayment, can } from '@shop/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Order, type SandboxCardPayment } from '@shop/shared';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { PaymentFailure, ShopEvents } from '../../lib/metrics';
-import type { BillableOrder } from '../orders/orders.presenter';
-import type { OrdersForPayments } from '../orders/orders.service';
-import { checkLinesRefundable } from '../orders/orders.refunds';
-import type { CurrentUser } from '../../auth/identity';
-import { CURRENCY, type PaymentIntentInfo, type RefundReason } from './payment-provider';
-import type { SandboxProvider } from './sandbox-provider';
-import type { StripeProvider } from './stripe-provider';
+import type { PaymentIntentInfo, RefundReason } from './payment-provider';
+import {
+  type AnyProvider,
+  createPaymentSteps,
+  type PayableOrder,
+  type PaymentsOrders,
+  succeededFor,
+  verify,
+} from './payment-steps';
 
-export type AnyProvider = SandboxProvider | StripeProvider;
+export type { AnyProvider } from './payment-steps';
 
 /** The database half of an expiry: cancels the unpaid order and returns its stock, if due. */
 export type ExpireInDatabase = (orderId: string) => Promise<boolean>;
-
-const notVerified = (reason: string) =>
-  new AppError('PAYMENT_NOT_VERIFIED', `The payment could not be verified: ${reason}`);
 
 /** Paid once, whatever happened since (shipped, delivered, or refunded by an admin). */
 const isPaid = (status: string) => status !== 'unpaid' && status !== 'cancelled';
@@ -38,7 +38,7 @@ type Settlement = 'open' | 'paid' | 'pending';
 export function createPaymentsService(
   db: Kysely<Database>,
   provider: AnyProvider,
-  orders: OrdersForPayments,
+  orders: PaymentsOrders,
   logger: Logger,
   events?: Pick<ShopEvents, 'paymentFailed'>,
 ) {
@@ -53,97 +53,14 @@ export function createPaymentsService(
     }
   }
 
-  /** The provider's word, not the browser's: succeeded, for this order, for its stored amount. */
-  function verify(intent: PaymentIntentInfo | undefined, orderId: string, amountCents: number) {
-    if (!intent) throw notVerified('no such payment');
-    if (intent.orderId !== orderId) throw notVerified('it belongs to another order');
-    if (intent.status !== 'succeeded') throw notVerified('it has not succeeded');
-    if (intent.amountCents !== amountCents || intent.currency !== CURRENCY) {
-      throw notVerified('the amount does not match the order');
-    }
-  }
-
-  const succeededFor = (intent: PaymentIntentInfo | undefined, orderId: string) =>
-    intent?.status === 'succeeded' && intent.orderId === orderId;
-
-  const intentsOf = async (orderId: string) =>
-    (
-      await db
-        .selectFrom('order_payments')
-        .select('intent_id')
-        .where('order_id', '=', orderId)
-        // Intents of another provider (test mode before Stripe was set up) are not this one's.
-        .where('provider', '=', provider.name)
-        .orderBy('created_at')
-        .execute()
-    ).map((row) => row.intent_id);
-
-  /** Asks the provider for a claimed refund (again, if need be) and keeps its answer. */
-  async function giveBack(key: string) {
-    const record = await db
-      .selectFrom('payment_refunds')
-      .selectAll()
-      .where('key', '=', key)
-      .executeTakeFirstOrThrow();
-    if (record.provider_refund_id) return record.provider_refund_id;
-    const refundId = await provider.refund(
-      record.intent_id,
-      record.amount_cents,
-      record.reason as RefundReason,
-      key,
-    );
-    await db
-      .updateTable('payment_refunds')
-      .set({ provider_refund_id: refundId })
-      .where('key', '=', key)
-      .execute();
-    return refundId;
-  }
-
-  /**
-   * Gives back what is left of a succeeded payment (all of it, less the refunds of lines), once
-   * per intent: the row claims the refund under the intent's id, the provider refunds once per
-   * key however often it is asked, so a claim left unfinished (a racing request, or a process
-   * that stopped) is simply asked again. Nothing left: nothing to ask.
-   */
-  async function refundOnce(intent: PaymentIntentInfo, orderId: string, reason: RefundReason) {
-    const claimed = await sql<{ amount_cents: number }>`
-      insert into payment_refunds (key, intent_id, order_id, provider, amount_cents, reason)
-      select ${intent.id}::text, ${intent.id}::text, ${orderId}::uuid, ${provider.name}::text,
-        rest, ${reason}::text
-      from (select ${intent.amountCents}::integer - coalesce(sum(amount_cents), 0)::integer as rest
-        from payment_refunds where intent_id = ${intent.id}) as left_to_give
-      where rest > 0
-      on conflict (key) do nothing
-      returning amount_cents`.execute(db);
-    const exists = await db
-      .selectFrom('payment_refunds')
-      .select('key')
-      .where('key', '=', intent.id)
-      .executeTakeFirst();
-    if (!exists) return undefined;
-    const refundId = await giveBack(intent.id);
-    const amountCents = claimed.rows[0]?.amount_cents;
-    if (amountCents !== undefined) {
-      logger.warn(
-        { orderId, intentId: intent.id, amountCents, reason, refundId },
-        'payment refunded',
-      );
-    }
-    return refundId;
-  }
-
-  /** Cancels an intent of a closed order; one that succeeded anyway is refunded. */
-  async function closeIntent(intentId: string, orderId: string, reason: RefundReason) {
-    const intent = await provider.cancelIntent(intentId);
-    if (intent && succeededFor(intent, orderId)) await refundOnce(intent, orderId, reason);
-  }
+  const steps = createPaymentSteps(db, provider, logger);
+  const { intentsOf, closeIntent } = steps;
 
   /**
    * Before an unpaid order closes: cancel every intent it has. One that already succeeded (for
    * this order and its amount) wins, and the order is paid instead.
    */
-  async function settle(order: BillableOrder): Promise<Settlement> {
+  async function settle(order: PayableOrder): Promise<Settlement> {
     let pending = false;
     for (const intentId of await intentsOf(order.id)) {
       const intent = await provider.cancelIntent(intentId);
@@ -184,9 +101,9 @@ export function createPaymentsService(
   }
 
   /** A succeeded payment for an order that is cancelled, or paid by another payment. */
-  async function refundUnwanted(order: BillableOrder, intent: PaymentIntentInfo) {
+  async function refundUnwanted(order: PayableOrder, intent: PaymentIntentInfo) {
     const reason = isPaid(order.status) ? 'duplicate_payment' : 'order_cancelled';
-    await refundOnce(intent, order.id, reason);
+    await steps.refundRest(intent, order.id, reason);
     return reason;
   }
 
@@ -202,7 +119,7 @@ export function createPaymentsService(
         );
 
   /** `PATCH` for an order that will not be paid by this intent: refund it if it is this order's. */
-  async function refuseClosed(order: BillableOrder, intent: PaymentIntentInfo | undefined) {
+  async function refuseClosed(order: PayableOrder, intent: PaymentIntentInfo | undefined) {
     if (succeededFor(intent, order.id) && order.paymentId !== intent!.id) {
       throw refundedAnswer(await refundUnwanted(order, intent!));
     }
@@ -214,6 +131,11 @@ export function createPaymentsService(
 
   const service = {
     provider,
+    // The steps the refund flow (flows/refund.ts) composes with the orders' and the invoices'.
+    verifiedPayment: steps.verifiedPayment,
+    refundRest: steps.refundRest,
+    recordLineRefund: steps.recordLineRefund,
+    giveBackLines: steps.giveBackLines,
 
     async createIntent(orderId: string, caller: CurrentUser) {
       const order = await orders.payableBy(caller, orderId);
@@ -296,86 +218,6 @@ export function createPaymentsService(
       const cancelled = await orders.cancel(id, caller);
       await sweep(order.id, 'order_cancelled');
       return cancelled;
-    },
-
-    /**
-     * `POST /api/purchase/{id}/refund` (admins): the order's payment is given back through the
-     * provider that took it, after checking with the provider that it succeeded for this order
-     * and its stored amount; then the order is refunded, with the admin's reason and, when
-     * chosen, its units back in stock. Once only: the provider refunds an intent once however
-     * often asked, and an order refunded already is answered as it is. The order is claimed
-     * before the provider is asked, so no shipment or delivery lands between the money going
-     * back and the order saying so; a refusal at the provider lifts the claim.
-     */
-    async refundOrder(id: string, caller: CurrentUser, refund: Refund): Promise<Order> {
-      const order = await orders.visibleTo(caller, id);
-      if (!can(order, 'refund', 'admin') || !(await orders.claimRefund(order.id))) {
-        return (await orders.markRefunded(order.id, caller, refund)).order; // refunded, or 409
-      }
-      try {
-        if (!order.paymentId) throw notVerified('the order has no payment');
-        const intent = await provider.retrieveIntent(order.paymentId);
-        verify(intent, order.id, order.amountCents);
-        await refundOnce(intent!, order.id, 'requested_by_admin');
-      } catch (error) {
-        await orders.releaseRefund(order.id);
-        throw error;
-      }
-      return (await orders.markRefunded(order.id, caller, refund, true)).order;
-    },
-
-    /**
-     * `POST /api/purchase/{id}/refund` with `lines` (admins): those lines are given back, with
-     * their tax and share of shipping (docs/product.md, Refunds of lines), through the provider
-     * that took the payment, checked first as a whole refund is. The lines are claimed before
-     * the provider is asked, so no line is ever given back twice; asked again, the same refund
-     * is asked of the provider again (under the same key) and answered as it is.
-     */
-    async refundLines(
-      id: string,
-      caller: CurrentUser,
-      refund: Refund & { lines: string[] },
-      /** A return's restocking fee, in percent of the lines' goods (issue 36). */
-      feePercent = 0,
-    ): Promise<Order> {
-      const order = await orders.visibleTo(caller, id);
-      checkLinesRefundable(order.status);
-      if (!order.paymentId) throw notVerified('the order has no payment');
-      const intent = await provider.retrieveIntent(order.paymentId);
-      verify(intent, order.id, order.amountCents);
-      const claim = await orders.claimLines(
-        order.id,
-        caller,
-        refund.lines,
-        intent!.id,
-        async (trx, c) => {
-          await trx
-            .insertInto('payment_refunds')
-            .values({
-              key: c.key,
-              intent_id: c.intentId,
-              order_id: order.id,
-              provider: provider.name,
-              amount_cents: c.amountCents,
-              reason: 'requested_by_admin',
-            })
-            .onConflict((oc) => oc.column('key').doNothing())
-            .execute();
-          const kept = await trx
-            .selectFrom('payment_refunds')
-            .select('amount_cents')
-            .where('key', '=', c.key)
-            .executeTakeFirstOrThrow();
-          return { ...c, amountCents: kept.amount_cents };
-        },
-        feePercent,
-      );
-      const refundId = await giveBack(claim.key);
-      logger.warn(
-        { orderId: order.id, intentId: claim.intentId, amountCents: claim.amountCents, refundId },
-        'order lines refunded',
-      );
-      return orders.settleLines(order.id, caller, claim, refund);
     },
 
     /**

@@ -7,15 +7,16 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import type { UsersService } from '../users/users.service';
 import { type CurrentUser, normaliseEmail } from '../../auth/identity';
 
 /** The account a profile belongs to: its id is the owner, its email and name are shown. */
 type Account = Pick<CurrentUser, 'id' | 'email' | 'name'>;
 
 export interface ProfilesServiceOptions {
-  /** The account an email names now; the users module keeps the accounts. */
-  users: Pick<UsersService, 'findByEmail'>;
+  /** The account an email names now; the users module keeps the accounts (app.ts wires it). */
+  users: {
+    findByEmail(email: string): Promise<{ _id: string; email: string; name: string } | undefined>;
+  };
 }
 
 /**

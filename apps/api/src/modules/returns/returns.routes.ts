@@ -2,7 +2,9 @@ import {
   idParams,
   ReturnDecisionSchema,
   ReturnListQuerySchema,
+  type ReturnReceipt,
   ReturnReceiptSchema,
+  type ReturnRequest,
   ReturnRequestInputSchema,
   ReturnRequestSchema,
   ReturnSettingsSchema,
@@ -10,6 +12,7 @@ import {
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
+import type { CurrentUser } from '../../auth/identity';
 import { bearer, defineRoute, errors, json, jsonBody, routesOf } from '../../lib/openapi';
 import type { ReturnsService } from './returns.service';
 
@@ -115,7 +118,17 @@ const setSettings = defineRoute({
   responses: { 200: json(ReturnSettingsSchema, 'The new rules'), ...errors(400, 401, 403, 415) },
 });
 
-export function returnsRoutes(returns: ReturnsService, signedIn: MiddlewareHandler<AuthedEnv>) {
+/** Receiving and refunding a return: the return flow's (flows/return.ts), wired by app.ts. */
+export interface ReturnFlowSteps {
+  receive(caller: CurrentUser, id: string, receipt: ReturnReceipt): Promise<ReturnRequest>;
+  refund(caller: CurrentUser, id: string): Promise<ReturnRequest>;
+}
+
+export function returnsRoutes(
+  returns: ReturnsService,
+  flow: ReturnFlowSteps,
+  signedIn: MiddlewareHandler<AuthedEnv>,
+) {
   const admins = [signedIn, requireAdmin];
   return routesOf<AuthedEnv>()
     .openapi({ ...requestReturn, middleware: signedIn }, async (c) =>
@@ -140,10 +153,10 @@ export function returnsRoutes(returns: ReturnsService, signedIn: MiddlewareHandl
       ),
     )
     .openapi({ ...receive, middleware: admins }, async (c) =>
-      c.json(await returns.receive(c.var.user, c.req.valid('param').id, c.req.valid('json')), 200),
+      c.json(await flow.receive(c.var.user, c.req.valid('param').id, c.req.valid('json')), 200),
     )
     .openapi({ ...refund, middleware: admins }, async (c) =>
-      c.json(await returns.refund(c.var.user, c.req.valid('param').id), 200),
+      c.json(await flow.refund(c.var.user, c.req.valid('param').id), 200),
     )
     .openapi(settings, async (c) => c.json(await returns.settings(), 200))
     .openapi({ ...setSettings, middleware: admins }, async (c) =>

@@ -1,14 +1,11 @@
 import {
   can,
-  centsToDollars,
-  formatOrderNumber,
   type ReturnDecision,
   type ReturnListFilter,
   RETURN_OPEN_STATUSES,
   type ReturnReceipt,
   type OrderStatus,
   type ReturnReason,
-  returnReasonLabels,
   type ReturnRequest,
   type ReturnRequestInput,
   type ReturnSettings,
@@ -18,21 +15,14 @@ import { type Kysely, sql } from 'kysely';
 import type { CurrentUser } from '../../auth/identity';
 import type { Database } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import type { Mail } from '../../mail/mail-queue';
-import { lineRefundFigures } from '../orders/orders.refunds';
-import { linesInWords, noteInHistory, restockLines } from '../orders/orders.steps';
-import type { OrdersService } from '../orders/orders.service';
-import type { PaymentsService } from '../payments/payments.service';
+import {
+  createReturnSteps,
+  type ReturnRow,
+  type ReturnStepsOptions,
+  selectReturns,
+} from './returns.steps';
 
-export interface ReturnsOptions {
-  orders: Pick<OrdersService, 'visibleTo' | 'ownedBy'>;
-  payments: Pick<PaymentsService, 'refundLines'>;
-  mail: Pick<Mail, 'enqueue'>;
-  /** PUBLIC_URL: the emails link to the order's page. */
-  publicUrl: string;
-  /** Called after received parts went back to stock (the catalogue forgets its copies). */
-  onStockChange?: () => void;
-}
+export type ReturnsOptions = ReturnStepsOptions;
 
 /** The step each admin action moves a return from, and to. */
 const STEPS = {
@@ -42,138 +32,17 @@ const STEPS = {
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
-/** What a return's lines are, read with their order's figures (inside a transaction, or not). */
-async function linesOf(executor: Kysely<Database>, returnIds: string[]) {
-  if (returnIds.length === 0) return [];
-  return executor
-    .selectFrom('return_lines')
-    .innerJoin('order_lines', (join) =>
-      join
-        .onRef('order_lines.order_id', '=', 'return_lines.order_id')
-        .onRef('order_lines.tool_id', '=', 'return_lines.tool_id'),
-    )
-    .select([
-      'return_lines.return_id',
-      'return_lines.tool_id',
-      'return_lines.resaleable',
-      'order_lines.tool_name',
-      'order_lines.quantity',
-      'order_lines.position',
-    ])
-    .where('return_lines.return_id', 'in', returnIds)
-    .orderBy('order_lines.position')
-    .execute();
-}
-
 /**
  * Returns (issue 36; docs/product.md, Returns). The buyer asks, within the return window after
  * delivery; an admin authorises or refuses, marks the parts received (each resaleable or not:
  * resaleable ones go back to stock, once), then refunds them through the refund of lines,
  * keeping the reason's restocking fee. Every step is written into the order's history and told
- * to the buyer by email, in the step's own transaction.
+ * to the buyer by email, in the step's own transaction. Receiving and refunding touch the orders'
+ * stock and refunds: they are the return flow's (flows/return.ts), made of the steps below.
  */
 export function createReturnsService(db: Kysely<Database>, options: ReturnsOptions) {
-  const { mail, publicUrl } = options;
-
-  function selectReturns(executor: Kysely<Database>) {
-    return executor
-      .selectFrom('return_requests as r')
-      .innerJoin('orders', 'orders.id', 'r.order_id')
-      .select([
-        'r.id',
-        'r.order_id',
-        'r.user_id',
-        'r.status',
-        'r.reason',
-        'r.comment',
-        'r.message',
-        'r.fee_percent',
-        'r.refund_cents',
-        'r.fee_cents',
-        'r.created_at',
-        'r.updated_at',
-        'orders.user_name',
-        'orders.user_email',
-        'orders.number as order_number',
-      ]);
-  }
-  type Row = Awaited<ReturnType<ReturnType<typeof selectReturns>['execute']>>[number];
-
-  async function present(rows: Row[], executor: Kysely<Database> = db): Promise<ReturnRequest[]> {
-    const lines = await linesOf(
-      executor,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) => ({
-      _id: row.id,
-      orderId: row.order_id,
-      orderNumber: row.order_number,
-      status: row.status,
-      reason: row.reason,
-      comment: row.comment,
-      message: row.message,
-      lines: lines
-        .filter((line) => line.return_id === row.id)
-        .map((line) => ({
-          toolId: line.tool_id,
-          tool: line.tool_name,
-          quantity: line.quantity,
-          resaleable: line.resaleable,
-        })),
-      feePercent: Number(row.fee_percent),
-      refund:
-        row.refund_cents === null
-          ? null
-          : { amount: centsToDollars(row.refund_cents), fee: centsToDollars(row.fee_cents ?? 0) },
-      buyerName: row.user_name,
-      buyerEmail: row.user_email,
-      requestedAt: row.created_at.toISOString(),
-      updatedAt: row.updated_at.toISOString(),
-    }));
-  }
-
-  /** One return, locked for the step about to change it; 404 when there is none. */
-  async function lockReturn(trx: Kysely<Database>, id: string) {
-    const row = await selectReturns(trx).where('r.id', '=', id).forUpdate('r').executeTakeFirst();
-    if (!row) throw notFound('Return');
-    return row;
-  }
-
-  /** The step in the order's history, and the email that tells the buyer, in `trx`. */
-  async function tell(
-    trx: Kysely<Database>,
-    caller: CurrentUser | null,
-    row: Row,
-    step: ReturnStatus,
-  ) {
-    const [shown] = await present([{ ...row, status: step }], trx);
-    const reason = returnReasonLabels[row.reason];
-    // The refund of lines writes its own event, with the amount given back.
-    if (step !== 'refunded') {
-      const kind = step === 'received' ? 'parts_received' : (`return_${step}` as const);
-      const what = linesInWords(shown!.lines);
-      await noteInHistory(trx, row.order_id, caller, { kind, what }, reason);
-    }
-    if (!row.user_id) return; // a removed account hears nothing more
-    await mail.enqueue(
-      {
-        to: row.user_email,
-        template: 'return-step',
-        data: {
-          orderId: row.order_id,
-          orderNumber: formatOrderNumber(row.order_number),
-          name: row.user_name,
-          step,
-          lines: shown!.lines.map(({ tool, quantity }) => ({ tool, quantity })),
-          reason,
-          message: row.message,
-          refund: shown!.refund,
-          url: `${publicUrl}/dashboard/orders/${row.order_id}`,
-        },
-      },
-      trx,
-    );
-  }
+  const steps = createReturnSteps(db, options);
+  const { present, lockReturn, tell } = steps;
 
   return {
     async settings(): Promise<ReturnSettings> {
@@ -360,70 +229,77 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
       return (await present([row]))[0]!;
     },
 
+    ...steps,
+
     /**
-     * An admin marks an authorised return's parts received, saying of each whether it can be
-     * sold again: those go back to stock, once per line whatever is sent again or at once.
+     * The first step of receiving a return's parts (flows/return.ts), in its transaction: an
+     * authorised return, and for each of its parts, once, whether it can be sold again. Answers
+     * the parts that can, to go back to stock; none when it was received already.
      */
-    async receive(caller: CurrentUser, id: string, receipt: ReturnReceipt): Promise<ReturnRequest> {
-      let restocked = false;
-      const row = await db.transaction().execute(async (trx) => {
-        const now = await lockReturn(trx, id);
-        if (now.status === 'received' || now.status === 'refunded') return now;
-        if (now.status !== 'authorised') {
-          throw new AppError(
-            'CONFLICT',
-            `This return is ${now.status}: only an authorised one can be received`,
-          );
-        }
-        const lines = await trx
-          .selectFrom('return_lines')
-          .select('tool_id')
-          .where('return_id', '=', id)
-          .execute();
-        const expected = new Set(lines.map((line) => line.tool_id));
-        const given = new Set(receipt.lines.map((line) => line.toolId));
-        if (
-          given.size !== receipt.lines.length ||
-          given.size !== expected.size ||
-          [...given].some((toolId) => !expected.has(toolId))
-        ) {
-          const message = 'Say for each part of this return, once, whether it can be sold again';
-          throw new AppError('VALIDATION_FAILED', message, { lines: [message] });
-        }
-        for (const line of receipt.lines) {
-          await trx
-            .updateTable('return_lines')
-            .set({ resaleable: line.resaleable })
-            .where('return_id', '=', id)
-            .where('tool_id', '=', line.toolId)
-            .execute();
-        }
-        const resaleable = receipt.lines
-          .filter((line) => line.resaleable)
-          .map((line) => line.toolId);
-        if (resaleable.length > 0) restocked = await restockLines(trx, now.order_id, resaleable);
+    async receiveIn(
+      trx: Kysely<Database>,
+      id: string,
+      receipt: ReturnReceipt,
+    ): Promise<{ row: ReturnRow; resaleable?: string[] }> {
+      const now = await lockReturn(trx, id);
+      if (now.status === 'received' || now.status === 'refunded') return { row: now };
+      if (now.status !== 'authorised') {
+        throw new AppError(
+          'CONFLICT',
+          `This return is ${now.status}: only an authorised one can be received`,
+        );
+      }
+      const lines = await trx
+        .selectFrom('return_lines')
+        .select('tool_id')
+        .where('return_id', '=', id)
+        .execute();
+      const expected = new Set(lines.map((line) => line.tool_id));
+      const given = new Set(receipt.lines.map((line) => line.toolId));
+      if (
+        given.size !== receipt.lines.length ||
+        given.size !== expected.size ||
+        [...given].some((toolId) => !expected.has(toolId))
+      ) {
+        const message = 'Say for each part of this return, once, whether it can be sold again';
+        throw new AppError('VALIDATION_FAILED', message, { lines: [message] });
+      }
+      for (const line of receipt.lines) {
         await trx
-          .updateTable('return_requests')
-          .set({ status: 'received', updated_at: sql<Date>`now()` })
-          .where('id', '=', id)
+          .updateTable('return_lines')
+          .set({ resaleable: line.resaleable })
+          .where('return_id', '=', id)
+          .where('tool_id', '=', line.toolId)
           .execute();
-        const changed = await lockReturn(trx, id);
-        await tell(trx, caller, changed, 'received');
-        return changed;
-      });
-      if (restocked) options.onStockChange?.();
-      return (await present([row]))[0]!;
+      }
+      const resaleable = receipt.lines.filter((line) => line.resaleable).map((line) => line.toolId);
+      return { row: now, resaleable };
+    },
+
+    /** The return received, and told, in the receiving transaction (after the stock moved). */
+    async receivedIn(trx: Kysely<Database>, caller: CurrentUser, id: string) {
+      await trx
+        .updateTable('return_requests')
+        .set({ status: 'received', updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .execute();
+      const changed = await lockReturn(trx, id);
+      await tell(trx, caller, changed, 'received');
+      return changed;
     },
 
     /**
-     * An admin refunds a received return: its lines' price, tax and share of shipping, less the
-     * restocking fee of its reason, through the refund of lines (decision 039), which issues the
-     * credit note. Asked again, the same refund is answered.
+     * What a return's refund asks (flows/return.ts): a received return's lines and its fee; a
+     * return refunded already is answered as it is.
      */
-    async refund(caller: CurrentUser, id: string): Promise<ReturnRequest> {
+    async refundable(
+      id: string,
+    ): Promise<
+      { answered: ReturnRequest } | { row: ReturnRow; toolIds: string[]; feePercent: number }
+    > {
       const before = await selectReturns(db).where('r.id', '=', id).executeTakeFirst();
       if (!before) throw notFound('Return');
-      if (before.status === 'refunded') return (await present([before]))[0]!;
+      if (before.status === 'refunded') return { answered: (await present([before]))[0]! };
       if (before.status !== 'received') {
         throw new AppError(
           'CONFLICT',
@@ -431,44 +307,33 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
         );
       }
       const [shown] = await present([before]);
-      const toolIds = shown!.lines.map((line) => line.toolId);
-      const feePercent = Number(before.fee_percent);
-      await options.payments.refundLines(
-        before.order_id,
-        caller,
-        { reason: `Return: ${returnReasonLabels[before.reason]}`, restock: false, lines: toolIds },
-        feePercent,
-      );
-      const row = await db.transaction().execute(async (trx) => {
-        const now = await lockReturn(trx, id);
-        if (now.status !== 'received') return now; // refunded by a request racing this one
-        const figures = await trx
-          .selectFrom('order_lines')
-          .select(['price_cents', 'tax_cents', 'shipping_cents', 'shipping_tax_cents'])
-          .where('order_id', '=', now.order_id)
-          .where('tool_id', 'in', toolIds)
-          .execute();
-        const { prices_include_tax } = await trx
-          .selectFrom('orders')
-          .select('prices_include_tax')
-          .where('id', '=', now.order_id)
-          .executeTakeFirstOrThrow();
-        const given = lineRefundFigures(figures, prices_include_tax, feePercent);
-        await trx
-          .updateTable('return_requests')
-          .set({
-            status: 'refunded',
-            refund_cents: given.amountCents,
-            fee_cents: given.feeCents,
-            updated_at: sql<Date>`now()`,
-          })
-          .where('id', '=', id)
-          .execute();
-        const changed = await lockReturn(trx, id);
-        await tell(trx, caller, changed, 'refunded');
-        return changed;
-      });
-      return (await present([row]))[0]!;
+      return {
+        row: before,
+        toolIds: shown!.lines.map((line) => line.toolId),
+        feePercent: Number(before.fee_percent),
+      };
+    },
+
+    /** The return refunded with what was given back, and told, in the recording transaction. */
+    async refundedIn(
+      trx: Kysely<Database>,
+      caller: CurrentUser,
+      id: string,
+      given: { amountCents: number; feeCents: number },
+    ) {
+      await trx
+        .updateTable('return_requests')
+        .set({
+          status: 'refunded',
+          refund_cents: given.amountCents,
+          fee_cents: given.feeCents,
+          updated_at: sql<Date>`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
+      const changed = await lockReturn(trx, id);
+      await tell(trx, caller, changed, 'refunded');
+      return changed;
     },
   };
 }

@@ -12,7 +12,7 @@ import {
 } from '@shop/shared';
 import type { MiddlewareHandler } from 'hono';
 import { type AuthedEnv, requireAdmin } from '../../auth/guards';
-import type { IdentityReader } from '../../auth/identity';
+import type { CurrentUser, IdentityReader } from '../../auth/identity';
 import {
   defineRoute,
   errors,
@@ -101,8 +101,12 @@ const removeUser = defineRoute({
   },
 });
 
+/** Removing a user: the remove-user flow's (flows/remove-user.ts), wired by app.ts. */
+export type RemoveUser = (email: string, actor: CurrentUser) => Promise<void>;
+
 export function usersRoutes(
   users: UsersService,
+  remove: RemoveUser,
   signedIn: MiddlewareHandler<AuthedEnv>,
   readIdentity: IdentityReader,
 ) {
@@ -139,7 +143,7 @@ export function usersRoutes(
         );
       })
       .openapi({ ...removeUser, middleware: [signedIn, requireAdmin] }, async (c) => {
-        await users.remove(c.req.valid('param').email, c.var.user);
+        await remove(c.req.valid('param').email, c.var.user);
         return c.json({ deletedCount: 1, message: messages.success.userRemoved } as const, 200);
       })
   );

@@ -28,11 +28,40 @@ export interface UsersServiceOptions {
   adminEmail?: string;
   /** The bearer tokens (auth/): issued here, and their remembered callers forgotten at a change. */
   tokens: Pick<SessionTokens, 'issue' | 'revoke' | 'limitRequests' | 'forgetUser' | 'forgetAll'>;
-  /**
-   * Runs inside a removal's transaction, before the user's row goes (their unpaid orders are
-   * cancelled there); what it answers runs after the commit.
-   */
-  onRemove?: (userId: string, trx: Kysely<Database>) => Promise<(() => void) | undefined>;
+}
+
+/**
+ * The first step of removing a user (flows/remove-user.ts), inside the removal's transaction:
+ * the account an email names, locked from other removals. An admin cannot remove themself, and
+ * the last admin stays.
+ */
+export async function removalOf(trx: Kysely<Database>, email: string, actor: CurrentUser) {
+  // Serialise removals so two admins removing each other cannot both succeed.
+  await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.userRemoval})`.execute(trx);
+  const row = await trx
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', normaliseEmail(email))
+    .executeTakeFirst();
+  if (!row) throw notFound('User');
+  if (row.id === actor.id) {
+    throw new AppError('CANNOT_REMOVE_SELF', 'You cannot remove your own account');
+  }
+  if (row.role === 'admin') {
+    const { admins } = await trx
+      .selectFrom('users')
+      .select(sql<number>`count(*)::int`.as('admins'))
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    if (admins <= 1) throw new AppError('LAST_ADMIN', 'The last admin cannot be removed');
+  }
+  return row;
+}
+
+/** The last step of removing a user: their row and their sign-in identity go. */
+export async function removeUserIn(trx: Kysely<Database>, user: UserRow) {
+  await trx.deleteFrom('users').where('id', '=', user.id).execute();
+  await removeSignInIdentity(trx, user.auth_user_id);
 }
 
 export function createUsersService(db: Kysely<Database>, options: UsersServiceOptions) {
@@ -236,40 +265,9 @@ export function createUsersService(db: Kysely<Database>, options: UsersServiceOp
       return { modified: true };
     },
 
-    /**
-     * Removes a user with their sign-in identity: sessions and tokens end at once, unpaid
-     * orders are cancelled (`onRemove`). An admin cannot remove themself, and the last admin
-     * stays.
-     */
-    async remove(email: string, actor: CurrentUser): Promise<void> {
-      const target = normaliseEmail(email);
-      const afterCommit = await db.transaction().execute(async (trx) => {
-        // Serialise removals so two admins removing each other cannot both succeed.
-        await sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.userRemoval})`.execute(trx);
-        const row = await trx
-          .selectFrom('users')
-          .selectAll()
-          .where('email', '=', target)
-          .executeTakeFirst();
-        if (!row) throw notFound('User');
-        if (row.id === actor.id) {
-          throw new AppError('CANNOT_REMOVE_SELF', 'You cannot remove your own account');
-        }
-        if (row.role === 'admin') {
-          const { admins } = await trx
-            .selectFrom('users')
-            .select(sql<number>`count(*)::int`.as('admins'))
-            .where('role', '=', 'admin')
-            .executeTakeFirstOrThrow();
-          if (admins <= 1) throw new AppError('LAST_ADMIN', 'The last admin cannot be removed');
-        }
-        const afterRemoval = await options.onRemove?.(row.id, trx);
-        await trx.deleteFrom('users').where('id', '=', row.id).execute();
-        await removeSignInIdentity(trx, row.auth_user_id);
-        return afterRemoval;
-      });
+    /** After a removal committed (flows/remove-user.ts): no token is remembered. */
+    removed(): void {
       tokens.forgetAll();
-      afterCommit?.();
     },
   };
 }
