@@ -9,7 +9,7 @@ import type { CacheSync } from './lib/cache-sync';
 import type { Metrics } from './lib/metrics';
 import type { ResponseReplay } from './lib/response-replay';
 import type { Mail } from './mail/mail-queue';
-import type { ImageStorage } from './modules/images/image-storage';
+import type { ImageStorage } from './modules/catalogue';
 import { type AnyProvider, createSandboxProvider, createStripeProvider } from './modules/payments';
 
 /** What the app is made from (app.ts): its environment and the pieces the server or a test gives. */
