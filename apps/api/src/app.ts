@@ -33,42 +33,37 @@ import {
   createToolsService,
   IMAGE_UPLOAD_LIMIT_BYTES,
   IMAGE_UPLOAD_PATH,
-  type ImageStorage,
   imagesRoutes,
   partImageFile,
   partsRoutes,
   toolsRoutes,
 } from './modules/catalogue';
-import { emailsRoutes } from './modules/emails/emails.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { laptopsRoutes } from './modules/laptops/laptops.routes';
-import { createLaptopsService } from './modules/laptops/laptops.service';
-import { createModelsCsv } from './modules/laptops/models-csv';
-import { createPublicPages, PUBLIC_PAGE_ROUTES } from './modules/public-pages/public-pages';
-import { addressesRoutes } from './modules/profiles/addresses.routes';
-import { createAddressesService } from './modules/profiles/addresses.service';
-import { profilesRoutes } from './modules/profiles/profiles.routes';
-import { createProfilesService } from './modules/profiles/profiles.service';
-import { reportsRoutes } from './modules/reports/reports.routes';
-import { createReportsService } from './modules/reports/reports.service';
-import { reviewsRoutes } from './modules/reviews/reviews.routes';
-import { createReviewsService } from './modules/reviews/reviews.service';
-import { searchRoutes } from './modules/search/search.routes';
-import { sitemapRoutes } from './modules/sitemap/sitemap.routes';
-import { createSitemapService } from './modules/sitemap/sitemap.service';
-import { createSearchService } from './modules/search/search.service';
-import { summaryRoutes } from './modules/summary/summary.routes';
-import { createSummaryService } from './modules/summary/summary.service';
-import { cartRoutes } from './modules/cart/cart.routes';
+import { emailsRoutes } from './modules/emails';
+import { healthRoutes } from './modules/health';
+import { laptopsRoutes, createLaptopsService, createModelsCsv } from './modules/laptops';
+import { createPublicPages, PUBLIC_PAGE_ROUTES } from './modules/public-pages';
+import {
+  addressesRoutes,
+  createAddressesService,
+  profilesRoutes,
+  createProfilesService,
+} from './modules/profiles';
+import { reportsRoutes, createReportsService } from './modules/reports';
+import { reviewsRoutes, createReviewsService } from './modules/reviews';
+import { searchRoutes, createSearchService } from './modules/search';
+import { sitemapRoutes, createSitemapService } from './modules/sitemap';
+import { summaryRoutes, createSummaryService } from './modules/summary';
+import { cartRoutes, createCartService } from './modules/cart';
 import { createInvoicesService, invoicesRoutes } from './modules/invoices';
 import { createReturnsService, returnsRoutes } from './modules/returns';
-import { shippingAdminRoutes } from './modules/shipping/shipping-admin.routes';
-import { createShippingAdminService } from './modules/shipping/shipping-admin.service';
-import { shippingRoutes } from './modules/shipping/shipping.routes';
-import { createRulesCache, createShippingService } from './modules/shipping/shipping.service';
-import { createCartService } from './modules/cart/cart.service';
-import { carriersRoutes } from './modules/carriers/carriers.routes';
-import { createCarriersService } from './modules/carriers/carriers.service';
+import {
+  shippingAdminRoutes,
+  createShippingAdminService,
+  shippingRoutes,
+  createRulesCache,
+  createShippingService,
+} from './modules/shipping';
+import { carriersRoutes, createCarriersService } from './modules/carriers';
 import {
   createOrderEmails,
   createOrderExpiry,

@@ -181,6 +181,13 @@ describe('the web features', () => {
  * into the repository, whose lint may be running beside this test.
  */
 const fixtures: Record<string, string> = {
+  // Two API modules the config never named: one reaches behind the other's index.ts, one does not.
+  'apps/api/src/modules/fresh/behind-the-door.ts':
+    "import { stock } from '../other/other.service';\n\nexport const taken = stock;\n",
+  'apps/api/src/modules/fresh/through-the-door.ts':
+    "import { stock } from '../other';\n\nexport const counted = stock;\n",
+  'apps/api/src/modules/other/other.service.ts': 'export const stock = 1;\n',
+  'apps/api/src/modules/other/index.ts': "export { stock } from './other.service';\n",
   // A feature folder that did not exist when the config was written.
   'apps/web/src/features/brand-new/borrows-catalogue.ts':
     "import { toolCard } from '../catalogue/tool-card';\n\nexport const borrowed = toolCard;\n",
@@ -292,6 +299,13 @@ describe('lint on a copy of its config', () => {
       '1: import/no-restricted-paths',
     ]);
     expect(found.get('apps/web/src/features/catalogue/our-tools.ts')).toEqual([]);
+  });
+
+  it('walls an API module the config never named: another module reaches it by its index.ts only', () => {
+    expect(found.get('apps/api/src/modules/fresh/behind-the-door.ts')).toEqual([
+      '1: import/no-restricted-paths',
+    ]);
+    expect(found.get('apps/api/src/modules/fresh/through-the-door.ts')).toEqual([]);
   });
 
   it('refuses a cycle closed by a type import', () => {

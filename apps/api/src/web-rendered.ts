@@ -8,7 +8,7 @@ import type { RenderedPageData } from '@shop/shared';
 import type { Context, Handler } from 'hono';
 import type { Logger } from 'pino';
 import { chosenEncoding } from './lib/content-encoding';
-import type { PublicPageAnswer } from './modules/public-pages/public-pages';
+import type { PublicPageAnswer } from './modules/public-pages';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);

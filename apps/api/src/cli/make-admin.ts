@@ -10,7 +10,7 @@ import {
 } from './operator-database';
 import { AppError } from '../lib/errors';
 import { createSessionTokens } from '../auth/session-tokens';
-import { createUsersService } from '../modules/users/users.service';
+import { createUsersService } from '../modules/users';
 
 async function main(email: string | undefined) {
   if (!email) {

@@ -7,6 +7,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database, OrderRow } from '../../db/schema';
 import type { DocumentLine, IssuedDocument } from './invoice-document';
+import { legalDetails } from '../settings';
 
 /**
  * Issuing invoices and credit notes (issue 36), always inside the transaction of what they
@@ -81,10 +82,7 @@ async function readLinesAndSeller(trx: Kysely<Database>, order: InvoiceOrder) {
     .where('order_id', '=', order.id)
     .orderBy('position')
     .execute();
-  const seller = await trx
-    .selectFrom('shop_settings')
-    .select(['legal_name', 'legal_address', 'tax_number'])
-    .executeTakeFirstOrThrow();
+  const seller = await legalDetails(trx);
   return { order, lines, seller };
 }
 
@@ -127,11 +125,7 @@ function common(read: OrderRead) {
     orderId: order.id,
     orderNumber: formatOrderNumber(order.number),
     orderedAt: order.created_at.toISOString(),
-    seller: {
-      legalName: seller.legal_name,
-      address: seller.legal_address,
-      taxNumber: seller.tax_number,
-    },
+    seller,
     buyer: { name: order.user_name, email: order.user_email },
     shipTo: shipToOf(read),
     taxName: order.tax_name ?? 'Tax',

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { IssuedDocument } from './invoice-document';
 import { renderDocumentPdf } from './invoice-pdf';
+import { legalDetails, setLegalDetails } from '../settings';
 
 /** A document as a file: what an email attaches and a download answers. */
 export interface DocumentFile {
@@ -85,26 +86,10 @@ export function createInvoicesService(db: Kysely<Database>, orders: OrderReader)
       return file(row.body);
     },
 
-    async legalDetails(): Promise<LegalDetails> {
-      const row = await db
-        .selectFrom('shop_settings')
-        .select(['legal_name', 'legal_address', 'tax_number'])
-        .executeTakeFirstOrThrow();
-      return { legalName: row.legal_name, address: row.legal_address, taxNumber: row.tax_number };
-    },
+    legalDetails: (): Promise<LegalDetails> => legalDetails(db),
 
     /** The details printed on the documents issued from now on; those issued keep theirs. */
-    async setLegalDetails(input: LegalDetails): Promise<LegalDetails> {
-      await db
-        .updateTable('shop_settings')
-        .set({
-          legal_name: input.legalName,
-          legal_address: input.address,
-          tax_number: input.taxNumber,
-        })
-        .execute();
-      return input;
-    },
+    setLegalDetails: (input: LegalDetails): Promise<LegalDetails> => setLegalDetails(db, input),
   };
 }
 

@@ -26,3 +26,4 @@ export {
   settleLinesIn,
 } from './orders.refunds';
 export { linesInWords, markPaidIn, noteInHistory, restockLines } from './orders.steps';
+export { linesSoldSince, paidOrdersSince } from './orders.sales';

@@ -7,3 +7,4 @@ export { type AnyProvider, createPaymentsService, type PaymentsService } from '.
 export type { PayableOrder, PaymentsOrders } from './payment-steps';
 export { createSandboxProvider } from './sandbox-provider';
 export { createStripeProvider } from './stripe-provider';
+export { refundsPerOrderSince } from './refunds-since';

@@ -1,6 +1,6 @@
 import { partPage, type RenderedPageData } from '@shop/shared';
 import { AppError } from '../../lib/errors';
-import type { LaptopsService } from '../laptops/laptops.service';
+import type { LaptopsService } from '../laptops';
 import type { PartsService } from '../catalogue';
 import { laptopHead, missingHead, partHead } from './page-head';
 

@@ -10,8 +10,8 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { keptCountsByBucket } from '../../db/list-counts';
-import { linesSoldSince, paidOrdersSince } from '../orders/orders.sales';
-import { refundsPerOrderSince } from '../payments/refunds-since';
+import { linesSoldSince, paidOrdersSince } from '../orders';
+import { refundsPerOrderSince } from '../payments';
 import { lowStockThreshold, setLowStockThreshold } from '../settings';
 
 

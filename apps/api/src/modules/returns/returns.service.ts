@@ -5,7 +5,6 @@ import {
   RETURN_OPEN_STATUSES,
   type ReturnReceipt,
   type OrderStatus,
-  type ReturnReason,
   type ReturnRequest,
   type ReturnRequestInput,
   type ReturnSettings,
@@ -21,6 +20,7 @@ import {
   type ReturnStepsOptions,
   selectReturns,
 } from './returns.steps';
+import { returnSettings, setReturnSettings } from '../settings';
 
 export type ReturnsOptions = ReturnStepsOptions;
 
@@ -45,28 +45,10 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
   const { present, lockReturn, tell } = steps;
 
   return {
-    async settings(): Promise<ReturnSettings> {
-      const row = await db
-        .selectFrom('shop_settings')
-        .select(['return_window_days', 'restocking_fees'])
-        .executeTakeFirstOrThrow();
-      return {
-        windowDays: row.return_window_days,
-        restockingFees: row.restocking_fees as Record<ReturnReason, number>,
-      };
-    },
+    settings: (): Promise<ReturnSettings> => returnSettings(db),
 
     /** The rules for returns asked from now on; a return keeps the fee it was asked with. */
-    async setSettings(input: ReturnSettings): Promise<ReturnSettings> {
-      await db
-        .updateTable('shop_settings')
-        .set({
-          return_window_days: input.windowDays,
-          restocking_fees: JSON.stringify(input.restockingFees),
-        })
-        .execute();
-      return input;
-    },
+    setSettings: (input: ReturnSettings): Promise<ReturnSettings> => setReturnSettings(db, input),
 
     /**
      * The buyer asks to return lines of their delivered order, within the window after its
@@ -76,18 +58,16 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
     async request(caller: CurrentUser, orderId: string, input: ReturnRequestInput) {
       const order = await options.orders.ownedBy(caller, orderId);
       const created = await db.transaction().execute(async (trx) => {
+        const policy = await returnSettings(trx);
         const { rows } = await sql<{
           status: OrderStatus;
           delivered_at: Date | null;
-          window_days: number;
           closed: boolean;
-          fee: string;
         }>`
-          select o.status, d.at as delivered_at, s.return_window_days as window_days,
-            coalesce(now() > d.at + make_interval(days => s.return_window_days), false) as closed,
-            coalesce(s.restocking_fees ->> ${input.reason}, '0') as fee
+          select o.status, d.at as delivered_at,
+            coalesce(now() > d.at + make_interval(days => ${policy.windowDays}::int), false)
+              as closed
           from orders o
-          cross join shop_settings s
           left join lateral (select max(e.at) as at from order_events e
             where e.order_id = o.id and e.to_status = 'delivered'
               and e.from_status is distinct from 'delivered') d on true
@@ -103,7 +83,7 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
         if (now.closed) {
           throw new AppError(
             'CONFLICT',
-            `Returns are accepted within ${now.window_days} days of delivery; this order was delivered on ${dayFormat.format(now.delivered_at!)}`,
+            `Returns are accepted within ${policy.windowDays} days of delivery; this order was delivered on ${dayFormat.format(now.delivered_at!)}`,
           );
         }
         const lines = await trx
@@ -144,7 +124,7 @@ export function createReturnsService(db: Kysely<Database>, options: ReturnsOptio
             user_id: caller.id,
             reason: input.reason,
             comment: input.comment || null,
-            fee_percent: Number(now.fee),
+            fee_percent: policy.restockingFees[input.reason] ?? 0,
           })
           .returning('id')
           .executeTakeFirstOrThrow();

@@ -7,7 +7,7 @@ import {
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type PartRow, partFields, toPart } from '../catalogue';
-import { type ModelRow, modelsOf, toModel } from '../laptops/laptop-model';
+import { type ModelRow, modelsOf, toModel } from '../laptops';
 import { type SearchWords, searchWords } from './search-words';
 
 /**

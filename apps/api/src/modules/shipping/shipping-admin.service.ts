@@ -17,6 +17,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, WeightBand } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../db/pg-errors';
+import { setTaxSettings, taxSettings } from '../settings';
 
 /** A set of classes as a `text[]` value, the same on PGlite and PostgreSQL. */
 const classArray = (classes: readonly ShippingClass[]) =>
@@ -412,19 +413,10 @@ export function createShippingAdminService(
       changed();
     },
 
-    async taxSettings(): Promise<TaxSettings> {
-      const row = await db
-        .selectFrom('shop_settings')
-        .select(['prices_include_tax', 'tax_shipping'])
-        .executeTakeFirstOrThrow();
-      return { pricesIncludeTax: row.prices_include_tax, taxShipping: row.tax_shipping };
-    },
+    taxSettings: (): Promise<TaxSettings> => taxSettings(db),
 
     async setTaxSettings(input: TaxSettings): Promise<TaxSettings> {
-      await db
-        .updateTable('shop_settings')
-        .set({ prices_include_tax: input.pricesIncludeTax, tax_shipping: input.taxShipping })
-        .execute();
+      await setTaxSettings(db, input);
       changed();
       return input;
     },

@@ -18,6 +18,7 @@ import {
   quote,
   type Quote,
 } from './pricing';
+import { taxSettings } from '../settings';
 
 interface RulesRow {
   zone: {
@@ -26,14 +27,12 @@ interface RulesRow {
     methods: PricingMethod[];
   } | null;
   tax: { name: string; rate: string | number } | null;
-  prices_include_tax: boolean;
-  tax_shipping: boolean;
 }
 
 /**
- * Reads what prices an order to a destination, in one statement: the country's zone (its own,
- * else the rest of the world) with its methods in the admins' order, the tax rate of the
- * region where one is set for it, else of the country, and the shop's settings.
+ * Reads what prices an order to a destination: in one statement, the country's zone (its own,
+ * else the rest of the world) with its methods in the admins' order and the tax rate of the
+ * region where one is set for it, else of the country; then the shop's tax settings (settings).
  */
 export async function readRules(
   executor: Kysely<Database>,
@@ -55,16 +54,15 @@ export async function readRules(
           (select w.id from shipping_zones w where w.rest_of_world))) as zone,
       (select json_build_object('name', t.name, 'rate', t.rate) from tax_rates t
         where t.country = ${country} and t.region in ('', ${region ?? ''})
-        order by t.region desc limit 1) as tax,
-      s.prices_include_tax, s.tax_shipping
-    from shop_settings s`.execute(executor);
+        order by t.region desc limit 1) as tax`.execute(executor);
   const row = rows[0]!;
+  const settings = await taxSettings(executor);
   return {
     country,
     zone: row.zone ?? undefined,
     tax: row.tax ? { name: row.tax.name, rate: Number(row.tax.rate) } : { name: 'Tax', rate: 0 },
-    pricesIncludeTax: row.prices_include_tax,
-    taxShipping: row.tax_shipping,
+    pricesIncludeTax: settings.pricesIncludeTax,
+    taxShipping: settings.taxShipping,
   };
 }
 

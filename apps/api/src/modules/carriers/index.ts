@@ -1,0 +1,2 @@
+export { carriersRoutes } from './carriers.routes';
+export { createCarriersService } from './carriers.service';

@@ -1,0 +1,2 @@
+export { PUBLIC_PAGE_ROUTES, createPublicPages } from './public-pages';
+export type { PublicPageAnswer } from './public-pages';

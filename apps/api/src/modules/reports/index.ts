@@ -1,0 +1,2 @@
+export { reportsRoutes } from './reports.routes';
+export { createReportsService } from './reports.service';

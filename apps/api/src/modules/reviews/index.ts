@@ -1,0 +1,2 @@
+export { reviewsRoutes } from './reviews.routes';
+export { createReviewsService } from './reviews.service';

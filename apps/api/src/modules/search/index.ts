@@ -1,0 +1,2 @@
+export { searchRoutes } from './search.routes';
+export { createSearchService } from './search.service';

@@ -1,0 +1,2 @@
+export { sitemapRoutes } from './sitemap.routes';
+export { createSitemapService } from './sitemap.service';

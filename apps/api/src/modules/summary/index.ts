@@ -1,0 +1,2 @@
+export { summaryRoutes } from './summary.routes';
+export { createSummaryService } from './summary.service';
