@@ -2,22 +2,17 @@ import {
   centsToDollars,
   countryName,
   dollarsToCents,
-  regionsOf,
   type ShippingClass,
   type ShippingMethod,
   type ShippingMethodInput,
   type ShippingZone,
   type ShippingZoneInput,
-  type TaxRate,
-  type TaxRateInput,
-  type TaxRateKey,
-  type TaxSettings,
 } from '@shop/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, WeightBand } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { uniqueViolation } from '../../db/pg-errors';
-import { setTaxSettings, taxSettings } from '../settings';
+import { taxAdmin } from './tax-admin';
 
 /** A set of classes as a `text[]` value, the same on PGlite and PostgreSQL. */
 const classArray = (classes: readonly ShippingClass[]) =>
@@ -92,33 +87,14 @@ const methodFields = [
   'position',
 ] as const;
 
-const regionName = (country: string, region: string) =>
-  region === ''
-    ? null
-    : (regionsOf(country)?.regions.find((r) => r.code === region)?.name ?? region);
-
-const toTaxRate = (row: {
-  country: string;
-  region: string;
-  name: string;
-  rate: string;
-}): TaxRate => ({
-  country: row.country,
-  countryName: countryName(row.country),
-  region: row.region,
-  regionName: regionName(row.country, row.region),
-  name: row.name,
-  rate: Number(row.rate),
-});
-
 export interface ShippingAdminOptions {
   /** Told after every committed change: the catalogue's caches forget (tools service). */
   onChange?: () => void;
 }
 
 /**
- * The back office of shipping and tax (issue 35): zones and their countries, their methods, the
- * tax rates and the shop's two tax settings. The rules the database cannot say with a name (a
+ * The back office of shipping and tax (issue 35): zones and their countries, their methods, and
+ * the tax rates and settings (`tax-admin.ts`). The rules the database cannot say with a name (a
  * country in another zone, a second rest of the world, a name taken) are checked here and
  * refused naming what is in the way; the database's indexes stay the last word in a race.
  */
@@ -369,57 +345,7 @@ export function createShippingAdminService(
       changed();
     },
 
-    /** Every tax rate, by country name, the whole country before its regions. */
-    async listTaxRates(): Promise<TaxRate[]> {
-      const rows = await db
-        .selectFrom('tax_rates')
-        .select(['country', 'region', 'name', 'rate'])
-        .execute();
-      return rows
-        .map(toTaxRate)
-        .sort(
-          (a, b) =>
-            a.countryName.localeCompare(b.countryName, 'en') ||
-            (a.regionName ?? '').localeCompare(b.regionName ?? '', 'en'),
-        );
-    },
-
-    /** Sets the rate of a country, or of one of its regions, replacing the one it had. */
-    async saveTaxRate(input: TaxRateInput): Promise<TaxRate> {
-      const row = await db
-        .insertInto('tax_rates')
-        .values({
-          country: input.country,
-          region: input.region ?? '',
-          name: input.name,
-          rate: input.rate,
-        })
-        .onConflict((oc) =>
-          oc.columns(['country', 'region']).doUpdateSet({ name: input.name, rate: input.rate }),
-        )
-        .returning(['country', 'region', 'name', 'rate'])
-        .executeTakeFirstOrThrow();
-      changed();
-      return toTaxRate(row);
-    },
-
-    async removeTaxRate(key: TaxRateKey) {
-      const removed = await db
-        .deleteFrom('tax_rates')
-        .where('country', '=', key.country)
-        .where('region', '=', key.region ?? '')
-        .executeTakeFirst();
-      if (removed.numDeletedRows === 0n) throw notFound('Tax rate');
-      changed();
-    },
-
-    taxSettings: (): Promise<TaxSettings> => taxSettings(db),
-
-    async setTaxSettings(input: TaxSettings): Promise<TaxSettings> {
-      await setTaxSettings(db, input);
-      changed();
-      return input;
-    },
+    ...taxAdmin(db, changed),
   };
 }
 
