@@ -27,6 +27,7 @@ export * from './schemas/returns';
 export * from './schemas/review';
 export * from './schemas/search';
 export * from './schemas/shipping';
+export * from './schemas/tax';
 export * from './schemas/summary';
 export * from './schemas/text';
 export * from './schemas/tool';

@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import {
-  CountryCodeSchema,
-  countryName,
-  destinationFields,
-  isCountryCode,
-  regionsOf,
-} from './address';
+import { CountryCodeSchema, countryName, destinationFields } from './address';
 import { IdSchema } from './id';
 import { QuantitySchema } from './quantity';
-import { noControlCharacters } from './text';
+import { adminText, isWhole } from './admin-fields';
 
 /**
  * Shipping and tax (issue 35). Parts carry a shipping class; admins group countries into zones
@@ -155,18 +149,6 @@ export const DELIVERY_DAYS_MAX = 120;
 export const WEIGHT_BANDS_MAX = 20;
 export const SHIPPING_PRICE_MAX = 10_000;
 export const METHOD_POSITION_MAX = 1000;
-
-/** Within a millionth of a whole number of `unit`s: 0.1 * 100 is 10.000000000000002. */
-const isWhole = (value: number, per: number) =>
-  Math.abs(value * per - Math.round(value * per)) < 1e-6;
-
-const adminText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .check(noControlCharacters(label))
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must have at most ${max} characters`);
 
 /** A shipping price in dollars: 0 (free) or more, whole cents. */
 const shippingMoney = (label: string) =>
@@ -339,93 +321,3 @@ export const ShippingZoneSchema = z
   })
   .meta({ id: 'ShippingZone' });
 export type ShippingZone = z.infer<typeof ShippingZoneSchema>;
-
-export const TAX_RATE_MAX = 100;
-
-/**
- * A tax rate as an admin gives it: for a whole country, or for one of its regions (US states,
- * Canadian provinces, Australian states), in percent with up to 3 decimals (8.875). Saving the
- * rate of a country and region that has one replaces it.
- */
-export const TaxRateInputSchema = z
-  .object({
-    country: CountryCodeSchema,
-    region: z
-      .string({ error: 'Region must be text' })
-      .check(noControlCharacters('Region'))
-      .trim()
-      .toUpperCase()
-      .max(3, 'Choose a region from the list')
-      .optional(),
-    name: adminText('Name', TAX_NAME_MAX),
-    rate: z
-      .number({ error: 'Rate is required' })
-      .min(0, 'Rate must be at least 0')
-      .max(TAX_RATE_MAX, `Rate must be at most ${TAX_RATE_MAX}`)
-      .refine((value) => isWhole(value, 1000), { message: 'Rate can have at most 3 decimals' }),
-  })
-  .strict()
-  .superRefine((rate, ctx) => checkTaxRegion(rate, ctx));
-export type TaxRateInput = z.infer<typeof TaxRateInputSchema>;
-
-/** A region, where one is given, is one of the country's (only countries with regions have one). */
-function checkTaxRegion(
-  value: { country: string; region?: string | undefined },
-  ctx: z.RefinementCtx,
-) {
-  const region = value.region ?? '';
-  if (region === '' || !isCountryCode(value.country)) return;
-  const regions = regionsOf(value.country);
-  if (!regions) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['region'],
-      message: `${countryName(value.country)} has no regions: leave Region empty`,
-    });
-  } else if (!regions.regions.some((r) => r.code === region)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['region'],
-      message: `Choose a ${regions.label.toLowerCase()} of ${countryName(value.country)} from the list`,
-    });
-  }
-}
-
-/** `DELETE /api/shipping/tax-rates?country=&region=`: the rate to remove. */
-export const TaxRateKeySchema = z
-  .object({
-    country: CountryCodeSchema,
-    region: z
-      .string()
-      .check(noControlCharacters('Region'))
-      .trim()
-      .toUpperCase()
-      .max(3, 'Choose a region from the list')
-      .optional(),
-  })
-  .strict()
-  .superRefine((key, ctx) => checkTaxRegion(key, ctx));
-export type TaxRateKey = z.infer<typeof TaxRateKeySchema>;
-
-export const TaxRateSchema = z
-  .object({
-    country: z.string(),
-    countryName: z.string(),
-    /** '' for the whole country. */
-    region: z.string(),
-    regionName: z.string().nullable(),
-    name: z.string(),
-    rate: z.number(),
-  })
-  .meta({ id: 'TaxRate' });
-export type TaxRate = z.infer<typeof TaxRateSchema>;
-
-/** The shop's tax settings: whether prices are entered with tax, and whether shipping is taxed. */
-export const TaxSettingsSchema = z
-  .object({
-    pricesIncludeTax: z.boolean({ error: 'Prices include tax must be true or false' }),
-    taxShipping: z.boolean({ error: 'Tax shipping must be true or false' }),
-  })
-  .strict()
-  .meta({ id: 'TaxSettings' });
-export type TaxSettings = z.infer<typeof TaxSettingsSchema>;
