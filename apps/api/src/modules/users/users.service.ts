@@ -1,10 +1,7 @@
 import type { Role, ShopUser, UserListQuery } from '@shop/shared';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import {
-  keepOnlyProviderSignIn,
-  type ProviderVerifiedSignIn,
-  removeSignInIdentity,
-} from '../../auth/better-auth';
+import type { ProviderVerifiedSignIn } from '../../auth/better-auth';
+import { keepOnlyProviderSignIn, removeSignInIdentity } from '../../auth/sign-in-identity';
 import { type CurrentUser, normaliseEmail, type SignedInIdentity } from '../../auth/identity';
 import type { SessionTokens, TokenOwner } from '../../auth/session-tokens';
 import { ADVISORY_LOCKS } from '../../db/advisory-locks';
