@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { createServer } from 'node:http';
-import { clusterMetrics, metricsPortListener } from './lib/metrics';
+import { clusterMetrics } from './lib/cluster-metrics';
+import { metricsPortListener } from './lib/metrics';
 
 /** A worker's word to the primary that it listens. */
 export interface WorkerReady {
