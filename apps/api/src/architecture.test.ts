@@ -256,6 +256,8 @@ const fixtures: Record<string, string> = {
   ].join('\n'),
 };
 const copied = [
+  // The import plugin looks up each file's package.json: the copy needs its own.
+  'package.json',
   'eslint.config.js',
   'eslint',
   'tsconfig.base.json',
